@@ -1,0 +1,42 @@
+"""Message catalogs: every word a player reads comes from here.
+
+Catalogs live in ``assets/i18n/<lang>/<area>.json`` (flat ``key -> text`` maps, ``{fact}``
+placeholders). Areas split the catalog by owner (errors, phone, tv, one per game) so each part of
+the product edits its own file; a language is the union of its areas. English is the reference:
+a missing key falls back to English, then to the key itself, so a gap shows up instead of crashing.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+LANGUAGES = ("en", "es", "pt")
+DEFAULT_LANGUAGE = "en"
+
+
+def normalise_language(lang: str | None) -> str:
+    """'pt-BR' -> 'pt'; anything unknown -> English."""
+    code = (lang or "").strip().lower()[:2]
+    return code if code in LANGUAGES else DEFAULT_LANGUAGE
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """The whole catalog of one language, every area merged."""
+    merged: dict[str, str] = {}
+    for path in sorted((CATALOG_DIR / lang).glob("*.json")):
+        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    return merged
+
+
+def translate(lang: str, key: str, **facts: Any) -> str:
+    lang = normalise_language(lang)
+    text = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key) or key
+    try:
+        return text.format(**facts)
+    except (KeyError, IndexError, ValueError):
+        return text

@@ -1,0 +1,29 @@
+"""Every language is complete: each catalog area has the same keys and placeholders as English."""
+
+import json
+import re
+
+import pytest
+
+from host.i18n import CATALOG_DIR, LANGUAGES, translate
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+AREAS = sorted(p.name for p in (CATALOG_DIR / "en").glob("*.json"))
+
+
+def load(lang, area):
+    return json.loads((CATALOG_DIR / lang / area).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("area", AREAS)
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_language_has_every_english_key_with_the_same_placeholders(lang, area):
+    english, other = load("en", area), load(lang, area)
+    assert sorted(other) == sorted(english)
+    for key, text in english.items():
+        assert set(PLACEHOLDER.findall(other[key])) == set(PLACEHOLDER.findall(text)), key
+        assert other[key].strip(), key
+
+
+def test_translate_fills_facts_and_falls_back_to_english():
+    assert translate("xx", "no.such.key") == "no.such.key"
