@@ -27,3 +27,18 @@ def test_language_has_every_english_key_with_the_same_placeholders(lang, area):
 
 def test_translate_fills_facts_and_falls_back_to_english():
     assert translate("xx", "no.such.key") == "no.such.key"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_key_is_defined_by_two_areas(lang):
+    owner = {}
+    for area in AREAS:
+        for key in load(lang, area):
+            assert key not in owner, f"{key} is in both {owner[key]} and {area}"
+            owner[key] = area
+
+
+def test_engine_error_facts_fill_the_catalog_text():
+    assert translate("es", "error.player_count", min=5, max=10, players=4) == (
+        "Este juego necesita de 5 a 10 jugadores; hay 4."
+    )
