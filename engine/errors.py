@@ -27,7 +27,7 @@ class InvalidConfig(EngineError):
 
 
 class MalformedAction(EngineError):
-    """The action is not well formed: unknown type, missing or wrong-typed field, bad seat number."""
+    """The action is not well formed: unknown type, a missing or wrong-typed field, a bad seat."""
 
 
 class IllegalAction(EngineError):

@@ -37,7 +37,7 @@ def qr_text(text: str) -> str:
         matrix.append([False] * len(matrix[0]))
     lines = []
     for top, bottom in zip(matrix[::2], matrix[1::2], strict=True):
-        # Printed light-on-dark terminals invert the code; scanners read both, so draw light modules.
+        # Terminals are usually light on dark: draw the light modules, which scanners read too.
         line = "".join(
             " " if t and b else "▄" if t else "▀" if b else "█"
             for t, b in zip(top, bottom, strict=True)
