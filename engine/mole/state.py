@@ -1,0 +1,171 @@
+"""The state of one game of Mole in the Crew, and the deal that creates it.
+
+The state is plain data: lists indexed by seat, the seeded ``Rng`` every random draw comes from,
+and the log of accepted actions. It is mutated only by ``engine.mole.rules.apply``.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from engine.mole.config import MoleConfig
+from engine.mole.vocabulary import (
+    CONTACT,
+    CREW,
+    DOUBLE,
+    DRIVER,
+    LOOKOUT,
+    MOLE,
+    MOLE_ROLES,
+    PROPOSE,
+    SNITCH,
+)
+from engine.rng import Rng
+
+UNMARKED = -1  # a Getaway mark not yet made (None means "nobody")
+
+
+class Lock:
+    """One lock of the vault: its team size and, once resolved, how it went."""
+
+    __slots__ = ("by", "cards", "plays", "result", "sabotages", "team", "team_size")
+
+    def __init__(self, team_size: int) -> None:
+        self.team_size = team_size
+        self.result: str | None = None  # "open" | "blown"
+        self.by: str | None = None  # "cards" | "patrol"
+        self.sabotages: int | None = None
+        self.cards: list[str] | None = None  # the shuffled reveal order
+        self.team: list[int] | None = None  # the team that played it (by cards)
+        self.plays: dict[int, str] | None = None  # seat -> card (secret until the end)
+
+
+class FileEntry:
+    """What the file holds after a lock blown by cards: an alibi for the Lookout only."""
+
+    __slots__ = ("alibi", "lock", "readable_after")
+
+    def __init__(self, lock: int, alibi: int | None, readable_after: int) -> None:
+        self.lock = lock
+        self.alibi = alibi  # a seat, or None when no Clean player other than the Lookout
+        # The file arrives at the next voting turn: readable once more proposals than this
+        # have been made.
+        self.readable_after = readable_after
+
+
+class State:
+    __slots__ = (
+        "boss",
+        "card_count",
+        "cards",
+        "config",
+        "confirmed",
+        "confirmed_count",
+        "decoy",
+        "files",
+        "first_boss",
+        "lock",
+        "locks",
+        "log",
+        "marks",
+        "n",
+        "phase",
+        "proposal_count",
+        "proposals",
+        "rejections",
+        "result",
+        "rng",
+        "roles",
+        "sabotages_left",
+        "seed",
+        "suspects",
+        "team",
+        "vote_count",
+        "votes",
+    )
+
+    def __init__(
+        self,
+        config: MoleConfig,
+        seed: int,
+        rng: Rng,
+        roles: list[str],
+        decoy: int | None,
+        suspects: list[int],
+        first_boss: int,
+    ) -> None:
+        n = config.players
+        self.config = config
+        self.n = n
+        self.seed = seed
+        self.rng = rng
+        self.roles = roles
+        self.decoy = decoy
+        self.suspects = suspects  # the Contact's set, in the order shown
+        self.first_boss = first_boss
+        self.sabotages_left = [config.sabotages_per_mole if r in MOLE_ROLES else 0 for r in roles]
+
+        self.phase = PROPOSE
+        self.locks = [Lock(size) for size in config.team_sizes]
+        self.lock = 0
+        self.boss = first_boss
+        self.rejections = 0
+        self.proposal_count = 0  # proposals made, including one being voted on
+        self.proposals: list[dict[str, Any]] = []  # completed votes, public
+        self.team: list[int] | None = None
+        self.votes: list[bool | None] = [None] * n
+        self.vote_count = 0
+        self.cards: list[str | None] = [None] * n
+        self.card_count = 0
+        self.files: list[FileEntry] = []
+        self.marks: list[int | None] = []  # by seat once the Getaway starts
+        self.confirmed: list[bool] = []
+        self.confirmed_count = 0
+        self.result: dict[str, Any] | None = None
+        self.log: list[dict[str, Any]] = []
+
+
+def deal_roles(config: MoleConfig) -> list[str]:
+    """The roles in the box for this table, before shuffling: Crew side filled in the rules'
+    order (Contact, Lookout, Driver, Double, plain Crew), then the Moles."""
+    moles = [SNITCH] + [MOLE] * (config.moles - 1) if config.snitch else [MOLE] * config.moles
+    crew_side = [CONTACT, LOOKOUT, DRIVER] + ([DOUBLE] if config.double else [])
+    crew_side += [CREW] * (config.players - len(moles) - len(crew_side))
+    return crew_side + moles
+
+
+def new_state(config: MoleConfig, seed: int) -> State:
+    """Deal a game: shuffle roles, draw the decoy, order the Contact's set, draw the first Boss."""
+    if type(seed) is not int:
+        raise TypeError("seed must be an integer")
+    rng = Rng(seed)
+    roles = deal_roles(config)
+    rng.shuffle(roles)
+    decoy = None
+    if config.decoy:
+        innocents = [s for s, r in enumerate(roles) if r not in MOLE_ROLES and r != CONTACT]
+        decoy = rng.choice(innocents)
+    suspects = [s for s, r in enumerate(roles) if r in MOLE_ROLES]
+    if decoy is not None:
+        suspects.append(decoy)
+    rng.shuffle(suspects)
+    first_boss = rng.below(config.players)
+    return State(config, seed, rng, roles, decoy, suspects, first_boss)
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """A deep, comparable copy of everything in the state (Rng compares by value)."""
+    out: dict[str, Any] = {}
+    for name in State.__slots__:
+        value = getattr(state, name)
+        if name == "locks":
+            value = [{k: copy.deepcopy(getattr(lock, k)) for k in Lock.__slots__} for lock in value]
+        elif name == "files":
+            value = [(f.lock, f.alibi, f.readable_after) for f in value]
+        elif name == "rng":
+            value = value.state
+        else:
+            value = copy.deepcopy(value)
+        out[name] = value
+    return out

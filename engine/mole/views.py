@@ -1,0 +1,213 @@
+"""What each seat may see, and the complete record of a finished game.
+
+This is the one place that decides what leaves the engine. ``view(state, None)`` is the public
+board; ``view(state, seat)`` adds that seat's own secrets under ``"me"``. The final view of a
+finished game reveals everything (``result``). ``record`` is for the simulator and archives,
+never for a player during play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.mole.rules import expected_seats, mole_tally
+from engine.mole.state import UNMARKED, State
+from engine.mole.vocabulary import (
+    BY_CARDS,
+    CARDS,
+    CARDS_IN_HAND,
+    CONTACT,
+    DOUBLE,
+    GAME_NAME,
+    GETAWAY,
+    MOLE,
+    MOLE_ROLES,
+    NOBODY,
+    SIDES,
+    SNITCH,
+    VOTE,
+    side_of,
+)
+
+
+def public_view(state: State) -> dict[str, Any]:
+    config = state.config
+    phase = state.phase
+    return {
+        "game": GAME_NAME,
+        "players": state.n,
+        "variants": list(config.variants),
+        "seat": None,
+        "phase": phase,
+        "locks": [
+            {
+                "team_size": lock.team_size,
+                "result": lock.result,
+                "by": lock.by,
+                "sabotages": lock.sabotages,
+                "cards": list(lock.cards) if lock.cards is not None else None,
+            }
+            for lock in state.locks
+        ],
+        "lock": state.lock,
+        "to_open": config.to_open,
+        "to_blow": config.to_blow,
+        "boss": state.boss,
+        "approvals_needed": config.approvals_needed,
+        "rejections": state.rejections,
+        "patrol_at": config.patrol_at,
+        "team": list(state.team) if state.team is not None else None,
+        "voted": [s for s, v in enumerate(state.votes) if v is not None] if phase == VOTE else [],
+        "played": [s for s, c in enumerate(state.cards) if c is not None] if phase == CARDS else [],
+        "proposals": [
+            {
+                "lock": p["lock"],
+                "boss": p["boss"],
+                "team": list(p["team"]),
+                "votes": list(p["votes"]),
+                "approved": p["approved"],
+            }
+            for p in state.proposals
+        ],
+        "getaway": (
+            {"confirmed": [s for s, c in enumerate(state.confirmed) if c]}
+            if phase == GETAWAY
+            else None
+        ),
+        "result": _final_reveal(state) if state.result is not None else None,
+    }
+
+
+def _final_reveal(state: State) -> dict[str, Any]:
+    result = state.result
+    assert result is not None
+    return {
+        "winner": result["winner"],
+        "reason": result["reason"],
+        "accused": result["accused"],
+        "protected": result["protected"],
+        "roles": list(state.roles),
+        "plays": [
+            {"lock": i, "cards": {str(s): card for s, card in sorted(lock.plays.items())}}
+            for i, lock in enumerate(state.locks)
+            if lock.by == BY_CARDS and lock.plays is not None
+        ],
+        "marks": [None if m == UNMARKED else m for m in state.marks],
+        "alibis": [{"lock": f.lock, "seat": f.alibi} for f in state.files],
+    }
+
+
+def knows(state: State, seat: int) -> dict[str, Any]:
+    """What this seat learned at the deal, by its role."""
+    roles = state.roles
+    role = roles[seat]
+    if role == MOLE:
+        return {
+            "moles": [s for s, r in enumerate(roles) if r == MOLE and s != seat],
+            "hidden_moles": 1 if state.config.snitch else 0,
+        }
+    if role == SNITCH:
+        return {"mole_count": state.config.moles}
+    if role == CONTACT:
+        return {"suspects": list(state.suspects), "decoy": state.decoy is not None}
+    if role == DOUBLE:
+        return {"contact": roles.index(CONTACT)}
+    return {}
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The public board, plus, for a seat, exactly what that seat may know.
+
+    Raises ValueError for a seat that is not at this table.
+    """
+    board = public_view(state)
+    if seat is None:
+        return board
+    if type(seat) is not int or not 0 <= seat < state.n:
+        raise ValueError(f"no seat {seat!r} at this table")
+    board["seat"] = seat
+    board["me"] = _private(state, seat)
+    return board
+
+
+def _private(state: State, seat: int) -> dict[str, Any]:
+    role = state.roles[seat]
+    phase = state.phase
+    on_team = phase == CARDS and seat in state.team  # type: ignore[operator]
+    in_getaway = bool(state.marks)
+    mark = state.marks[seat] if in_getaway else UNMARKED
+    tally = None
+    if phase == GETAWAY and role in MOLE_ROLES:
+        counts = mole_tally(state)
+        tally = {str(s): counts.get(s, 0) for s in range(state.n)}
+        tally[NOBODY] = counts.get(None, 0)
+    is_lookout = role == "lookout"
+    return {
+        "role": role,
+        "side": side_of(role),
+        "knows": knows(state, seat),
+        "sabotages_left": state.sabotages_left[seat],
+        "file": [
+            {"lock": f.lock, "alibi": f.alibi if is_lookout else None}
+            for f in state.files
+            if state.proposal_count > f.readable_after
+        ],
+        "can_act": seat in expected_seats(state),
+        "vote": state.votes[seat] if phase == VOTE else None,
+        "card": state.cards[seat] if phase == CARDS else None,
+        "hand": list(CARDS_IN_HAND) if on_team else [],
+        "mark": None if mark == UNMARKED else mark,
+        "confirmed": bool(in_getaway and state.confirmed[seat]),
+        "tally": tally,
+    }
+
+
+def record(state: State) -> dict[str, Any]:
+    """The complete record of a game (finished or not): the deal, every proposal with its named
+    votes, each lock's team and cards, the files, every Getaway mark, the accusation, the winner,
+    and the action log that replays it."""
+    result = state.result or {}
+    winner = result.get("winner")
+    return {
+        "game": GAME_NAME,
+        "config": state.config.to_json(),
+        "seed": state.seed,
+        "sides": list(SIDES),
+        "winners": [winner] if winner else [],
+        "ending": result.get("reason"),
+        "roles": list(state.roles),
+        "knows": [knows(state, s) for s in range(state.n)],
+        "first_boss": state.first_boss,
+        "proposals": [
+            {
+                "lock": p["lock"],
+                "boss": p["boss"],
+                "team": list(p["team"]),
+                "votes": list(p["votes"]),
+                "approved": p["approved"],
+            }
+            for p in state.proposals
+        ],
+        "locks": [
+            {
+                "lock": i,
+                "team_size": lock.team_size,
+                "result": lock.result,
+                "by": lock.by,
+                "team": list(lock.team) if lock.team is not None else None,
+                "cards": (
+                    {str(s): c for s, c in sorted(lock.plays.items())}
+                    if lock.plays is not None
+                    else None
+                ),
+                "sabotages": lock.sabotages,
+                "reveal": list(lock.cards) if lock.cards is not None else None,
+            }
+            for i, lock in enumerate(state.locks)
+        ],
+        "files": [{"lock": f.lock, "alibi": f.alibi} for f in state.files],
+        "marks": [None if m == UNMARKED else m for m in state.marks],
+        "protected": result.get("protected"),
+        "accused": result.get("accused"),
+        "actions": [{"seat": e["seat"], "action": dict(e["action"])} for e in state.log],
+    }
