@@ -1,0 +1,228 @@
+// The phone page: it keeps the last message the host sent, renders it, and sends the player's
+// intents. It never decides what is legal: the host answers every refused intent with a message
+// this page shows as it is.
+
+import { Connection } from "./connection.js";
+import { fill, h, setText } from "./dom.js";
+import { attachFlap } from "./flap.js";
+import { LANGUAGES, language, preferredLanguage, storeLanguage, t, useLanguage } from "./i18n.js";
+import { renderJoin, renderLobby } from "./lobby.js";
+import * as mole from "./mole.js";
+
+const GAMES = { mole };
+const TOKEN_KEY = "molecrew.token";
+// Codes after which the stored token is useless: forget it and join again by name.
+const TOKEN_DEAD_CODES = new Set(["bad_token", "unknown_token", "token_unknown", "invalid_token"]);
+
+const els = {
+  conn: document.getElementById("conn"),
+  meName: document.getElementById("me-name"),
+  lang: document.getElementById("lang"),
+  langLabel: document.getElementById("lang-label"),
+  notice: document.getElementById("notice"),
+  error: document.getElementById("error"),
+  screen: document.getElementById("screen"),
+  flap: document.getElementById("flap"),
+  flapPanel: document.getElementById("flap-panel"),
+  flapHandle: document.getElementById("flap-handle"),
+  flapHint: document.getElementById("flap-hint"),
+};
+
+const app = {
+  room: null, // the last room (public lobby data)
+  you: null, // who this phone is
+  view: null, // the last view for this phone
+  status: { state: "connecting", seconds: 0 },
+  error: null, // {code, message} of the last refused intent
+  ready: false, // the catalog is loaded
+  // What the player is doing on this phone that the host does not know yet.
+  ui: { name: "", teamKey: null, team: new Set() },
+};
+
+function loadToken() {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function storeToken(token) {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Without storage the player can still reclaim the seat by name.
+  }
+}
+
+const connection = new Connection({
+  onOpen() {
+    connection.send({ type: "hello", token: loadToken(), lang: language() });
+  },
+  onMessage: handleMessage,
+  onStatus(state, detail) {
+    app.status = { state, seconds: detail.seconds || 0 };
+    renderStatus();
+  },
+});
+
+/** Send an intent to the host; the answer (a new state or an error) re-renders the page. */
+function send(message) {
+  app.error = null;
+  renderError();
+  if (!connection.send(message)) {
+    app.error = { code: "offline", message: t("phone.error.offline") };
+    renderError();
+  }
+}
+
+function handleMessage(message) {
+  switch (message.type) {
+    case "welcome":
+      storeToken(message.token);
+      break;
+    case "state":
+      app.room = message.room || null;
+      app.you = message.you || null;
+      app.view = message.view === undefined ? null : message.view;
+      render();
+      break;
+    case "error":
+      if (TOKEN_DEAD_CODES.has(message.code)) storeToken(null);
+      app.error = { code: message.code, message: message.message || message.code };
+      renderError();
+      break;
+    default:
+      break; // pong, and anything newer than this page
+  }
+}
+
+function renderStatus() {
+  if (!app.ready) return;
+  const { state, seconds } = app.status;
+  els.conn.dataset.state = state;
+  if (state === "online") setText(els.conn, t("phone.conn.online"));
+  else if (state === "waiting") setText(els.conn, t("phone.conn.waiting", { seconds }));
+  else setText(els.conn, t("phone.conn.connecting"));
+  document.body.dataset.conn = state;
+}
+
+function renderError() {
+  if (!app.ready) return;
+  els.error.hidden = app.error === null;
+  if (app.error) {
+    els.error.dataset.code = app.error.code;
+    setText(els.error, app.error.message);
+  } else {
+    delete els.error.dataset.code;
+    els.error.textContent = "";
+  }
+}
+
+function namesBySeat(room) {
+  const names = new Map();
+  for (const seat of room?.seats || []) names.set(seat.seat, seat.name);
+  return names;
+}
+
+/** Keep the focused field (and what was typed in it) across a re-render. */
+function preservingFocus(draw) {
+  const active = document.activeElement;
+  const testid = active && els.screen.contains(active) ? active.dataset.testid : null;
+  const selection = testid && active.tagName === "INPUT"
+    ? [active.selectionStart, active.selectionEnd] : null;
+  draw();
+  if (!testid) return;
+  const again = els.screen.querySelector(`[data-testid="${CSS.escape(testid)}"]`);
+  if (!again) return;
+  again.focus();
+  if (selection) again.setSelectionRange(selection[0], selection[1]);
+}
+
+function render() {
+  if (!app.ready) return;
+  renderStatus();
+  renderError();
+  const { room, you, view } = app;
+  const names = namesBySeat(room);
+  setText(els.meName, you && you.name ? you.name : "");
+  els.notice.hidden = true;
+  if (room && room.paused) {
+    els.notice.hidden = false;
+    setText(els.notice, t("phone.paused"));
+  }
+  const ctx = { room, you, view, names, ui: app.ui, send, t };
+  let screen = "connecting";
+  let secrets = null;
+  preservingFocus(() => {
+    if (!room || !you) {
+      fill(els.screen, h("p", { class: "hint", testid: "waiting-host" }, t("phone.connecting_first")));
+    } else if (you.seat === null || you.seat === undefined) {
+      screen = you.spectator ? "spectator" : "join";
+      const game = view && GAMES[view.game];
+      fill(els.screen, ...renderJoin(ctx),
+        you.spectator && game ? game.renderPublic(ctx) : null);
+    } else if (room.phase === "lobby" || !view) {
+      screen = "lobby";
+      fill(els.screen, ...renderLobby(ctx));
+    } else if (GAMES[view.game]) {
+      const game = GAMES[view.game];
+      screen = "game";
+      const drawn = game.renderSeat(ctx);
+      fill(els.screen, ...drawn.screen);
+      secrets = drawn.secrets;
+    } else {
+      screen = "unknown";
+      fill(els.screen, h("p", { class: "hint" }, t("phone.unknown_game")));
+    }
+  });
+  els.screen.dataset.screen = screen;
+  els.screen.dataset.phase = view && view.phase ? view.phase : (room ? room.phase : "");
+  els.flap.hidden = secrets === null;
+  if (secrets !== null) fill(els.flapPanel, ...secrets);
+  else els.flapPanel.replaceChildren();
+  setText(els.flapHint, t("phone.flap.hint"));
+}
+
+function renderLanguagePicker() {
+  setText(els.langLabel, t("phone.lang.label"));
+  fill(els.lang, ...LANGUAGES.map((code) =>
+    h("option", { value: code, selected: code === language() }, t(`phone.lang.${code}`))));
+  els.lang.value = language();
+}
+
+els.lang.addEventListener("change", async () => {
+  const lang = els.lang.value;
+  storeLanguage(lang);
+  try {
+    await useLanguage(lang);
+  } catch {
+    return; // Host unreachable: keep the old language; the choice is stored for next time.
+  }
+  connection.send({ type: "lang", lang });
+  renderLanguagePicker();
+  render();
+});
+
+attachFlap(els.flapHandle, els.flapPanel, (open) => {
+  document.body.dataset.flap = open ? "open" : "closed";
+});
+
+async function boot() {
+  // The catalog comes from the host too: keep trying until it answers.
+  for (let wait = 400; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      await useLanguage(preferredLanguage());
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+  app.ready = true;
+  renderLanguagePicker();
+  render();
+  connection.start();
+}
+
+boot();

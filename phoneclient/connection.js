@@ -1,0 +1,108 @@
+// The one WebSocket to the host. It reconnects by itself, forever, with a back-off capped at a
+// few seconds, and at once when the phone wakes up (the page becomes visible, the network returns):
+// phones sleep and Wi-Fi blips, and a player must never have to reload by hand.
+
+const FIRST_DELAY_MS = 400;
+const MAX_DELAY_MS = 5000;
+const PING_EVERY_MS = 15000;
+
+export class Connection {
+  /**
+   * @param {object} handlers
+   *   onOpen(): the socket is open (send hello now);
+   *   onMessage(message): one parsed server message;
+   *   onStatus(status, detail): "connecting" | "online" | "waiting" (detail.seconds until retry).
+   */
+  constructor(handlers) {
+    this.handlers = handlers;
+    this.socket = null;
+    this.delay = FIRST_DELAY_MS;
+    this.retryTimer = null;
+    this.countdownTimer = null;
+    this.pingTimer = null;
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.reconnectNow();
+    });
+    window.addEventListener("online", () => this.reconnectNow());
+    window.addEventListener("pageshow", () => this.reconnectNow());
+  }
+
+  get url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/ws`;
+  }
+
+  isOpen() {
+    return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  start() {
+    this.connect();
+  }
+
+  /** Skip the wait: used when the phone wakes up or the player taps "retry". */
+  reconnectNow() {
+    if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
+    this.delay = FIRST_DELAY_MS;
+    this.connect();
+  }
+
+  send(message) {
+    if (!this.isOpen()) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  connect() {
+    clearTimeout(this.retryTimer);
+    clearInterval(this.countdownTimer);
+    this.handlers.onStatus("connecting", {});
+    let socket;
+    try {
+      socket = new WebSocket(this.url);
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      if (socket !== this.socket) return;
+      this.delay = FIRST_DELAY_MS;
+      this.handlers.onStatus("online", {});
+      this.handlers.onOpen();
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_EVERY_MS);
+    });
+    socket.addEventListener("message", (event) => {
+      if (socket !== this.socket) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return; // The host only sends JSON; anything else is ignored rather than crashing.
+      }
+      this.handlers.onMessage(message);
+    });
+    socket.addEventListener("close", () => {
+      if (socket !== this.socket) return;
+      clearInterval(this.pingTimer);
+      this.socket = null;
+      this.scheduleRetry();
+    });
+    // "error" is always followed by "close", which schedules the retry.
+  }
+
+  scheduleRetry() {
+    const wait = this.delay;
+    this.delay = Math.min(this.delay * 2, MAX_DELAY_MS);
+    const due = Date.now() + wait;
+    const tell = () => this.handlers.onStatus("waiting", {
+      seconds: Math.max(1, Math.ceil((due - Date.now()) / 1000)),
+    });
+    tell();
+    clearInterval(this.countdownTimer);
+    this.countdownTimer = setInterval(tell, 1000);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(), wait);
+  }
+}

@@ -1,0 +1,100 @@
+// The hold-to-see flap. Secrets (role, file, Getaway tallies) show only while the player drags the
+// flap up and keeps holding it; they hide the moment it is let go, or the page loses focus, so
+// nothing secret ever stays open on a screen a neighbour can glance at.
+// Touch events drive phones; pointer events drive mice and pens; keys held on the focused handle
+// serve keyboards.
+
+const DRAG_UP_PX = 24;
+const HOLD_KEYS = new Set([" ", "Enter", "ArrowUp"]);
+
+export function attachFlap(handle, panel, onChange) {
+  let open = false;
+  let touchId = null;
+  let pointerId = null;
+  let startY = 0;
+
+  function setOpen(value) {
+    if (value === open) return;
+    open = value;
+    panel.hidden = !value;
+    handle.dataset.open = value ? "true" : "false";
+    handle.setAttribute("aria-expanded", value ? "true" : "false");
+    onChange(value);
+  }
+
+  function release() {
+    touchId = null;
+    pointerId = null;
+    setOpen(false);
+  }
+
+  function dragTo(y) {
+    if (startY - y >= DRAG_UP_PX) setOpen(true);
+  }
+
+  // Touch: the events keep targeting the handle even when the finger leaves it.
+  handle.addEventListener("touchstart", (event) => {
+    event.preventDefault(); // no scrolling, no emulated mouse events, no long-press menu
+    if (touchId !== null) return;
+    const touch = event.changedTouches[0];
+    touchId = touch.identifier;
+    startY = touch.clientY;
+  }, { passive: false });
+  handle.addEventListener("touchmove", (event) => {
+    event.preventDefault();
+    for (const touch of event.changedTouches) {
+      if (touch.identifier === touchId) dragTo(touch.clientY);
+    }
+  }, { passive: false });
+  const touchEnd = (event) => {
+    for (const touch of event.changedTouches) {
+      if (touch.identifier === touchId) release();
+    }
+  };
+  handle.addEventListener("touchend", touchEnd);
+  handle.addEventListener("touchcancel", touchEnd);
+
+  // Mouse and pen (touch pointers are handled above).
+  handle.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "touch" || pointerId !== null) return;
+    pointerId = event.pointerId;
+    startY = event.clientY;
+    try {
+      handle.setPointerCapture(event.pointerId);
+    } catch {
+      // Capture is a nicety: without it, pointerup on the window still releases.
+    }
+  });
+  handle.addEventListener("pointermove", (event) => {
+    if (event.pointerId === pointerId) dragTo(event.clientY);
+  });
+  for (const name of ["pointerup", "pointercancel", "lostpointercapture"]) {
+    handle.addEventListener(name, (event) => {
+      if (event.pointerId === pointerId) release();
+    });
+  }
+  window.addEventListener("pointerup", (event) => {
+    if (event.pointerId === pointerId) release();
+  });
+
+  // Keyboard: hold a key on the focused handle.
+  handle.addEventListener("keydown", (event) => {
+    if (!HOLD_KEYS.has(event.key)) return;
+    event.preventDefault();
+    setOpen(true);
+  });
+  handle.addEventListener("keyup", (event) => {
+    if (HOLD_KEYS.has(event.key)) release();
+  });
+  handle.addEventListener("blur", release);
+  handle.addEventListener("contextmenu", (event) => event.preventDefault());
+  window.addEventListener("blur", release);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible") release();
+  });
+
+  handle.dataset.open = "false";
+  handle.setAttribute("aria-expanded", "false");
+  handle.setAttribute("aria-controls", panel.id);
+  return { close: release, isOpen: () => open };
+}

@@ -1,0 +1,425 @@
+// Mole in the Crew on a phone: the public board, the step this seat takes now, the secrets under
+// the flap, and the end-of-game reveal. Everything comes from the view the host sent.
+// The screen a neighbour can glance at never depends on the role: the same buttons, the same
+// texts, in the same places, for everyone; secrets only live under the flap.
+
+import { h } from "./dom.js";
+
+const nameOf = (ctx, seat) => ctx.names.get(seat) ?? ctx.t("phone.seat", { seat: seat + 1 });
+const namesOf = (ctx, seats) => (seats || []).map((seat) => nameOf(ctx, seat));
+const joinNames = (ctx, seats) => {
+  const names = namesOf(ctx, seats);
+  return names.length ? names.join(ctx.t("phone.list.separator")) : ctx.t("phone.list.none");
+};
+
+function allSeats(view) {
+  return Array.from({ length: view.players }, (_, seat) => seat);
+}
+
+// ---------------------------------------------------------------- the public board
+
+function lockItem(ctx, lock, index, current) {
+  const { t } = ctx;
+  let symbol = "·";
+  let text = t("phone.mole.lock.team", { size: lock.team_size });
+  let state = "pending";
+  if (lock.result === "open") {
+    symbol = "✓";
+    state = "open";
+    text = t("phone.mole.lock.open");
+  } else if (lock.result === "blown") {
+    symbol = "✗";
+    state = "blown";
+    text = lock.by === "patrol"
+      ? t("phone.mole.lock.patrol")
+      : t("phone.mole.lock.sabotaged", { count: lock.sabotages });
+  } else if (index === current) {
+    symbol = "▶";
+    state = "current";
+  }
+  return h("li", { class: `lock ${state}`, testid: `lock-${index}`, data: { result: state } },
+    h("span", { class: "lock-symbol", "aria-hidden": "true" }, symbol),
+    h("span", { class: "lock-name" }, t("phone.mole.lock.name", { number: index + 1 })),
+    h("span", { class: "lock-text" }, text));
+}
+
+function board(ctx) {
+  const { view, t } = ctx;
+  const opened = view.locks.filter((lock) => lock.result === "open").length;
+  const blown = view.locks.filter((lock) => lock.result === "blown").length;
+  const track = [];
+  for (let i = 0; i < view.patrol_at; i += 1) track.push(i < view.rejections ? "●" : "○");
+  return h("section", { class: "board", testid: "board" },
+    h("ol", { class: "locks", testid: "locks" },
+      view.locks.map((lock, index) => lockItem(ctx, lock, index, view.lock))),
+    h("p", { class: "score", testid: "score" },
+      t("phone.mole.score", { open: opened, to_open: view.to_open, blown, to_blow: view.to_blow })),
+    view.phase === "over" ? null : h("p", { class: "boss-line", testid: "boss-line" },
+      h("span", { class: "tag boss" }, t("phone.mole.boss")), " ", nameOf(ctx, view.boss),
+      " · ", t("phone.mole.rejections", { count: view.rejections, max: view.patrol_at }), " ",
+      h("span", { class: "track", "aria-hidden": "true" }, track.join(""))));
+}
+
+function lastVote(ctx) {
+  const { view, t } = ctx;
+  const last = view.proposals[view.proposals.length - 1];
+  if (!last || view.phase === "vote") return null;
+  return h("section", { class: "card-box", testid: "last-vote" },
+    h("h2", {}, last.approved ? t("phone.mole.vote.approved") : t("phone.mole.vote.rejected")),
+    voteList(ctx, last));
+}
+
+function voteList(ctx, proposal) {
+  const { t } = ctx;
+  return h("ul", { class: "votes" }, proposal.votes.map((approve, seat) =>
+    h("li", { class: approve ? "yes" : "no" },
+      h("span", { "aria-hidden": "true" }, approve ? "✓ " : "✗ "),
+      nameOf(ctx, seat), " — ",
+      approve ? t("phone.mole.vote.approve") : t("phone.mole.vote.reject"))));
+}
+
+function history(ctx) {
+  const { view, t } = ctx;
+  if (view.proposals.length === 0) return null;
+  return h("details", { class: "history", testid: "history" },
+    h("summary", {}, t("phone.mole.history", { count: view.proposals.length })),
+    h("ol", {}, view.proposals.map((proposal) => h("li", {},
+      h("p", {}, t("phone.mole.history.line", {
+        lock: proposal.lock + 1,
+        boss: nameOf(ctx, proposal.boss),
+        team: joinNames(ctx, proposal.team),
+      }), " ", proposal.approved ? "✓" : "✗"),
+      voteList(ctx, proposal)))));
+}
+
+// ---------------------------------------------------------------- the step of this phase
+
+function waitingFor(ctx, seats, testid = "waiting") {
+  return h("p", { class: "hint", testid }, ctx.t("phone.waiting_for", { names: joinNames(ctx, seats) }));
+}
+
+function proposeStep(ctx) {
+  const { view, ui, send, t } = ctx;
+  const size = view.locks[view.lock].team_size;
+  const isBoss = view.seat === view.boss && view.me && view.me.can_act;
+  if (!isBoss) {
+    return [h("p", { class: "status", testid: "status" },
+      t("phone.mole.propose.wait", { name: nameOf(ctx, view.boss), size }))];
+  }
+  // The team being picked lives on this phone until sent; a new proposal starts it afresh.
+  const key = `${view.lock}/${view.proposals.length}`;
+  if (ui.teamKey !== key) {
+    ui.teamKey = key;
+    ui.team = new Set();
+  }
+  const picked = ui.team;
+  return [
+    h("p", { class: "status", testid: "status" }, t("phone.mole.propose.you", { size })),
+    h("ul", { class: "choices", testid: "team-picker" }, allSeats(view).map((seat) => {
+      const on = picked.has(seat);
+      return h("li", {}, h("button", {
+        type: "button", class: "choice", testid: `pick-${seat}`,
+        "aria-pressed": on ? "true" : "false",
+        onclick: (event) => {
+          if (picked.has(seat)) picked.delete(seat); else picked.add(seat);
+          const button = event.currentTarget;
+          button.setAttribute("aria-pressed", picked.has(seat) ? "true" : "false");
+          button.querySelector(".check").textContent = picked.has(seat) ? "☑" : "☐";
+          const counter = document.querySelector('[data-testid="team-count"]');
+          if (counter) counter.textContent = t("phone.mole.propose.count", { count: picked.size, size });
+        },
+      }, h("span", { class: "check", "aria-hidden": "true" }, on ? "☑" : "☐"), " ", nameOf(ctx, seat)));
+    })),
+    h("p", { class: "hint", testid: "team-count" },
+      t("phone.mole.propose.count", { count: picked.size, size })),
+    h("button", {
+      type: "button", class: "primary", testid: "propose-submit",
+      onclick: () => send({
+        type: "action",
+        action: { type: "propose", team: allSeats(view).filter((seat) => picked.has(seat)) },
+      }),
+    }, t("phone.mole.propose.send")),
+  ];
+}
+
+function fileNotice(ctx) {
+  const { view, t } = ctx;
+  const pages = view.me ? view.me.file.length : 0;
+  if (pages === 0) return null;
+  return h("p", { class: "banner file-notice", testid: "file-notice" },
+    h("span", { "aria-hidden": "true" }, "▤ "), t("phone.mole.file.notice", { count: pages }));
+}
+
+function voteStep(ctx) {
+  const { view, send, t } = ctx;
+  const parts = [
+    h("p", { class: "status", testid: "status" }, t("phone.mole.vote.proposal", {
+      name: nameOf(ctx, view.boss), team: joinNames(ctx, view.team),
+    })),
+    fileNotice(ctx),
+  ];
+  const me = view.me;
+  if (me && me.vote === null && me.can_act) {
+    parts.push(h("div", { class: "pair" },
+      h("button", {
+        type: "button", class: "big yes", testid: "vote-approve",
+        onclick: () => send({ type: "action", action: { type: "vote", approve: true } }),
+      }, h("span", { class: "mark", "aria-hidden": "true" }, "✓"), t("phone.mole.vote.approve")),
+      h("button", {
+        type: "button", class: "big no", testid: "vote-reject",
+        onclick: () => send({ type: "action", action: { type: "vote", approve: false } }),
+      }, h("span", { class: "mark", "aria-hidden": "true" }, "✗"), t("phone.mole.vote.reject"))));
+  } else if (me) {
+    parts.push(h("p", { class: "done", testid: "voted" },
+      me.vote ? t("phone.mole.vote.sent_approve") : t("phone.mole.vote.sent_reject")));
+  }
+  parts.push(waitingFor(ctx, allSeats(view).filter((seat) => !view.voted.includes(seat))));
+  return parts;
+}
+
+function cardsStep(ctx) {
+  const { view, send, t } = ctx;
+  const me = view.me;
+  const parts = [h("p", { class: "status", testid: "status" },
+    t("phone.mole.cards.team", { team: joinNames(ctx, view.team) }))];
+  const onTeam = me && view.team.includes(view.seat);
+  if (onTeam && me.card === null && me.can_act) {
+    // Both cards look the same for everyone: a greyed Sabotage would tell a neighbour this
+    // player is Crew. The host refuses what this seat may not play, and the page shows why.
+    parts.push(h("p", { class: "hint" }, t("phone.mole.cards.choose")));
+    parts.push(h("div", { class: "pair" }, me.hand.map((card) => h("button", {
+      type: "button", class: "big card", testid: `card-${card}`,
+      onclick: () => send({ type: "action", action: { type: "play", card } }),
+    }, h("span", { class: "mark", "aria-hidden": "true" }, card === "clean" ? "◻" : "◼"),
+    t(`mole.card.${card}`)))));
+  } else if (onTeam) {
+    parts.push(h("p", { class: "done", testid: "played" }, t("phone.mole.cards.sent")));
+  }
+  parts.push(waitingFor(ctx, view.team.filter((seat) => !view.played.includes(seat))));
+  return parts;
+}
+
+function getawayStep(ctx) {
+  const { view, send, t } = ctx;
+  const me = view.me;
+  const confirmed = view.getaway ? view.getaway.confirmed : [];
+  const parts = [
+    h("h2", { class: "siren", testid: "getaway-title" },
+      h("span", { "aria-hidden": "true" }, "⚠ "), t("phone.mole.getaway.title")),
+    h("p", { class: "status", testid: "status" }, t("phone.mole.getaway.intro")),
+  ];
+  if (me) {
+    const locked = me.confirmed || !me.can_act;
+    const marked = me.mark;
+    const choice = (target, testid, label) => {
+      const on = hasMarked(me) && marked === target;
+      return h("li", {}, h("button", {
+        type: "button", class: "choice", testid, disabled: locked,
+        "aria-pressed": on ? "true" : "false",
+        onclick: () => send({ type: "action", action: { type: "mark", target } }),
+      }, h("span", { class: "check", "aria-hidden": "true" }, on ? "◉" : "○"), " ", label));
+    };
+    parts.push(h("ul", { class: "choices", testid: "mark-picker" },
+      allSeats(view).map((seat) => choice(seat, `mark-${seat}`, nameOf(ctx, seat))),
+      choice(null, "mark-nobody", t("phone.mole.getaway.nobody"))));
+    if (me.confirmed) {
+      parts.push(h("p", { class: "done", testid: "confirmed" }, t("phone.mole.getaway.confirmed")));
+    } else {
+      parts.push(h("button", {
+        type: "button", class: "primary", testid: "mark-confirm", disabled: !me.can_act,
+        onclick: () => send({ type: "action", action: { type: "confirm" } }),
+      }, t("phone.mole.getaway.confirm")));
+    }
+  }
+  parts.push(waitingFor(ctx, allSeats(view).filter((seat) => !confirmed.includes(seat))));
+  return parts;
+}
+
+// A seat's view says whether it has marked; "nobody" is a mark too (target null).
+function hasMarked(me) {
+  if (Object.prototype.hasOwnProperty.call(me, "marked")) return Boolean(me.marked);
+  return me.mark !== null || me.confirmed;
+}
+
+// ---------------------------------------------------------------- the end-of-game reveal
+
+function reveal(ctx) {
+  const { view, you, room, send, t } = ctx;
+  const result = view.result;
+  const accused = result.accused === null || result.accused === undefined
+    ? t("phone.mole.getaway.nobody") : nameOf(ctx, result.accused);
+  const parts = [
+    h("h2", { class: `winner ${result.winner}`, testid: "winner", data: { winner: result.winner } },
+      t(`mole.winner.${result.winner}`)),
+    h("p", { class: "status", testid: "ending" }, t(`mole.ending.${result.reason}`, {
+      name: accused, accused,
+      protected: result.protected === null ? t("phone.mole.getaway.nobody")
+        : nameOf(ctx, result.protected),
+    })),
+  ];
+  if (view.me) {
+    const won = view.me.side === result.winner;
+    parts.push(h("p", { class: `banner ${won ? "won" : "lost"}`, testid: "my-result" },
+      won ? t("phone.mole.you_won") : t("phone.mole.you_lost")));
+  }
+  const marks = result.marks || [];
+  parts.push(h("table", { class: "reveal", testid: "reveal" },
+    h("thead", {}, h("tr", {},
+      h("th", {}, t("phone.mole.reveal.player")),
+      h("th", {}, t("phone.mole.reveal.role")),
+      marks.length ? h("th", {}, t("phone.mole.reveal.mark")) : null)),
+    h("tbody", {}, result.roles.map((role, seat) => h("tr", {
+      testid: `reveal-${seat}`, data: { role },
+    },
+    h("td", {}, nameOf(ctx, seat),
+      seat === result.accused ? h("span", { class: "tag" }, t("phone.mole.reveal.accused")) : null,
+      seat === result.protected ? h("span", { class: "tag" }, t("phone.mole.reveal.protected")) : null),
+    h("td", {}, t(`mole.role.${role}`)),
+    marks.length ? h("td", {}, marks[seat] === null ? t("phone.mole.getaway.nobody")
+      : nameOf(ctx, marks[seat])) : null)))));
+  if ((result.plays || []).length) {
+    parts.push(h("section", { class: "card-box", testid: "reveal-plays" },
+      h("h3", {}, t("phone.mole.reveal.plays")),
+      h("ul", {}, result.plays.map((play) => h("li", {},
+        t("phone.mole.lock.name", { number: play.lock + 1 }), ": ",
+        Object.entries(play.cards).map(([seat, card]) =>
+          `${nameOf(ctx, Number(seat))} ${card === "sabotage" ? "◼" : "◻"} ${t(`mole.card.${card}`)}`)
+          .join(t("phone.list.separator")))))));
+  }
+  const alibis = (result.alibis || []).filter((alibi) => alibi.seat !== null);
+  if (alibis.length) {
+    parts.push(h("section", { class: "card-box", testid: "reveal-alibis" },
+      h("h3", {}, t("phone.mole.reveal.alibis")),
+      h("ul", {}, alibis.map((alibi) => h("li", {},
+        t("mole.file.alibi", { name: nameOf(ctx, alibi.seat), lock: alibi.lock + 1 }))))));
+  }
+  if (you && you.leader) {
+    parts.push(h("button", {
+      type: "button", class: "primary", testid: "rematch",
+      onclick: () => send({ type: "rematch" }),
+    }, t("phone.rematch")));
+  } else if (you && you.seat !== null && you.seat !== undefined) {
+    const leader = (room.seats || []).find((seat) => seat.leader);
+    parts.push(h("p", { class: "hint", testid: "wait-rematch" },
+      t("phone.rematch_wait", { name: leader ? leader.name : "" })));
+  }
+  return parts;
+}
+
+// ---------------------------------------------------------------- under the flap
+
+function knowledge(ctx, me) {
+  const { t } = ctx;
+  const knows = me.knows || {};
+  const lines = [];
+  if (knows.moles !== undefined) {
+    lines.push(knows.moles.length
+      ? t("mole.knows.moles", { names: joinNames(ctx, knows.moles), count: knows.moles.length })
+      : t("mole.knows.nothing"));
+    if (knows.hidden_moles) lines.push(t("mole.knows.hidden_moles", { count: knows.hidden_moles }));
+  }
+  if (knows.mole_count !== undefined) {
+    lines.push(t("mole.knows.mole_count", { count: knows.mole_count, mole_count: knows.mole_count }));
+  }
+  if (knows.suspects !== undefined) {
+    lines.push(t("mole.knows.suspects", {
+      names: joinNames(ctx, knows.suspects), count: knows.suspects.length,
+    }));
+    lines.push(knows.decoy ? t("mole.knows.decoy") : t("mole.knows.no_decoy"));
+  }
+  if (knows.contact !== undefined) {
+    lines.push(t("mole.knows.contact", { name: nameOf(ctx, knows.contact) }));
+  }
+  if (lines.length === 0) lines.push(t("mole.knows.nothing"));
+  return lines;
+}
+
+function secrets(ctx) {
+  const { view, t } = ctx;
+  const me = view.me;
+  const parts = [
+    h("p", { class: "label" }, t("phone.flap.role")),
+    h("h2", { class: "role", testid: "role", data: { role: me.role } }, t(`mole.role.${me.role}`)),
+    h("p", { class: "side", testid: "side" }, t(`mole.side.${me.side}`)),
+    h("p", { class: "about", testid: "role-about" }, t(`mole.role.${me.role}.about`)),
+    h("ul", { class: "knows", testid: "knows" }, knowledge(ctx, me).map((line) => h("li", {}, line))),
+    h("p", { class: "sabotages", testid: "sabotages" }, me.side === "moles"
+      ? t("phone.mole.flap.sabotages", { count: me.sabotages_left })
+      : t("phone.mole.flap.clean_only")),
+    h("h3", {}, t("phone.mole.flap.file")),
+    h("ul", { class: "file", testid: "file" }, me.file.length === 0
+      ? h("li", {}, t("phone.mole.flap.file_empty"))
+      : me.file.map((entry) => h("li", {},
+        t("phone.mole.lock.name", { number: entry.lock + 1 }), ": ",
+        entry.alibi === null || entry.alibi === undefined
+          ? t("mole.file.nothing")
+          : t("mole.file.alibi", { name: nameOf(ctx, entry.alibi), lock: entry.lock + 1 })))),
+  ];
+  if (me.tally) {
+    parts.push(h("h3", {}, t("phone.mole.flap.tally")));
+    parts.push(h("ul", { class: "tally", testid: "tally" }, Object.entries(me.tally).map(
+      ([target, count]) => h("li", {},
+        target === "nobody" ? t("phone.mole.getaway.nobody") : nameOf(ctx, Number(target)),
+        ": ", String(count)))));
+  }
+  return parts;
+}
+
+// ---------------------------------------------------------------- entry points
+
+function phaseStep(ctx) {
+  switch (ctx.view.phase) {
+    case "propose": return proposeStep(ctx);
+    case "vote": return voteStep(ctx);
+    case "cards": return cardsStep(ctx);
+    case "getaway": return getawayStep(ctx);
+    case "over": return reveal(ctx);
+    default: return [];
+  }
+}
+
+/** A seated player's screen: {screen: [nodes], secrets: [nodes under the flap]}. */
+export function renderSeat(ctx) {
+  const { view } = ctx;
+  const step = h("section", {
+    class: "step", testid: "step",
+    data: {
+      phase: view.phase,
+      lock: String(view.lock),
+      proposals: String(view.proposals.length),
+      canAct: String(Boolean(view.me && view.me.can_act)),
+    },
+  }, phaseStep(ctx));
+  return {
+    screen: [board(ctx), step, view.phase === "over" ? null : lastVote(ctx), history(ctx)],
+    secrets: secrets(ctx),
+  };
+}
+
+/** A spectator's screen: the public board only. */
+export function renderPublic(ctx) {
+  const { view } = ctx;
+  const step = h("section", { class: "step", testid: "step", data: { phase: view.phase } },
+    view.phase === "over" ? reveal(ctx) : phaseStatus(ctx));
+  return h("div", { class: "public" }, board(ctx), step, history(ctx));
+}
+
+function phaseStatus(ctx) {
+  const { view, t } = ctx;
+  switch (view.phase) {
+    case "propose":
+      return h("p", { class: "status" }, t("phone.mole.propose.wait", {
+        name: nameOf(ctx, view.boss), size: view.locks[view.lock].team_size,
+      }));
+    case "vote":
+      return h("p", { class: "status" }, t("phone.mole.vote.proposal", {
+        name: nameOf(ctx, view.boss), team: joinNames(ctx, view.team),
+      }));
+    case "cards":
+      return h("p", { class: "status" }, t("phone.mole.cards.team", { team: joinNames(ctx, view.team) }));
+    case "getaway":
+      return h("p", { class: "status" }, t("phone.mole.getaway.title"));
+    default:
+      return null;
+  }
+}
