@@ -1,0 +1,171 @@
+"""The game journal: one JSON Lines file per game, fsynced before any action is acknowledged.
+
+Line 1 is the header: ``{"kind": "header", "game", "config", "seed", "seats": [{"name", "token"}],
+"leader", "started"}``. Then one ``{"kind": "action", "seat", "action"}`` line per accepted action,
+and ``{"kind": "over"}`` when the game ends. A game whose file has no ``over`` line can be resumed:
+replaying its actions from the header's config and seed rebuilds the identical state, and the seats
+keep their tokens.
+
+A line cut short by a crash was never fsynced, so never acknowledged: loading skips it.
+The files hold the seats' tokens, so they are created readable by their owner only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SUFFIX = ".jsonl"
+
+
+class JournalError(Exception):
+    """The journal could not be written (disk full, permissions...)."""
+
+
+@dataclass
+class SavedGame:
+    """An unfinished game read back from disk."""
+
+    path: Path
+    game: str
+    config: dict[str, Any]
+    seed: int
+    seats: list[dict[str, str]]  # [{"name": ..., "token": ...}] in seat order
+    leader: int
+    log: list[dict[str, Any]] = field(default_factory=list)  # [{"seat", "action"}]
+
+    def summary(self) -> dict[str, Any]:
+        """What a lobby may show about it: no tokens."""
+        return {
+            "game": self.game,
+            "names": [seat["name"] for seat in self.seats],
+            "actions": len(self.log),
+        }
+
+
+class GameJournal:
+    """The open journal of the game being played. Every write is flushed and fsynced."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        self._file = os.fdopen(fd, "a", encoding="utf-8")
+
+    def _write(self, record: dict[str, Any]) -> None:
+        """Raises JournalError when the line cannot be made durable."""
+        line = json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n"
+        try:
+            self._file.write(line)
+            self._file.flush()
+            os.fsync(self._file.fileno())
+        except (OSError, ValueError) as error:
+            raise JournalError(str(error)) from error
+
+    def append_action(self, seat: int, action: dict[str, Any]) -> None:
+        self._write({"kind": "action", "seat": seat, "action": action})
+
+    def mark_over(self) -> None:
+        self._write({"kind": "over"})
+
+    def close(self) -> None:
+        if not self._file.closed:
+            self._file.close()
+
+
+class JournalStore:
+    """The folder of journals: starts new games, finds the last unfinished one."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+
+    def start(
+        self,
+        game: str,
+        config: dict[str, Any],
+        seed: int,
+        seats: list[dict[str, str]],
+        leader: int,
+    ) -> GameJournal:
+        """Create a new journal with its header written and fsynced. Raises JournalError."""
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            # Names sort by start time, so the newest game is the last name.
+            name = f"{time.time_ns():020d}-{game}-{secrets.token_hex(4)}{SUFFIX}"
+            journal = GameJournal(self.directory / name)
+            _fsync_directory(self.directory)
+        except OSError as error:
+            raise JournalError(str(error)) from error
+        journal._write(
+            {
+                "kind": "header",
+                "game": game,
+                "config": config,
+                "seed": seed,
+                "seats": seats,
+                "leader": leader,
+                "started": time.time(),
+            }
+        )
+        return journal
+
+    def reopen(self, saved: SavedGame) -> GameJournal:
+        """Continue writing a resumed game's journal. Raises JournalError."""
+        try:
+            return GameJournal(saved.path)
+        except OSError as error:
+            raise JournalError(str(error)) from error
+
+    def latest_unfinished(self) -> SavedGame | None:
+        """The newest journal without an ``over`` line, or None (unreadable files are skipped)."""
+        if not self.directory.is_dir():
+            return None
+        for path in sorted(self.directory.glob(f"*{SUFFIX}"), reverse=True):
+            saved = read_journal(path)
+            if saved is not None:
+                return saved
+        return None
+
+
+def read_journal(path: Path) -> SavedGame | None:
+    """The game in ``path`` if it is unfinished and its header is readable, else None."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    records = []
+    for line in lines:
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError:
+            break  # a torn last line: never fsynced, never acknowledged
+    if not records or records[0].get("kind") != "header":
+        return None
+    header = records[0]
+    saved = SavedGame(
+        path=path,
+        game=header["game"],
+        config=header["config"],
+        seed=header["seed"],
+        seats=header["seats"],
+        leader=header.get("leader", 0),
+    )
+    for record in records[1:]:
+        if record.get("kind") == "over":
+            return None
+        if record.get("kind") == "action":
+            saved.log.append({"seat": record["seat"], "action": record["action"]})
+    return saved
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make the new file's name durable too, not only its contents."""
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
