@@ -1,0 +1,119 @@
+"""The options of one Inside Job game, validated: player count, Wagers, Risky, special roles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import InvalidConfig
+from engine.insidejob.vocabulary import (
+    AT_RISK,
+    DEAL_TABLE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PROFESSIONAL,
+    PROFESSIONAL_REVEAL_AT,
+    RISKY,
+    SPECIAL_ROLE_PLAYERS,
+    SPECIAL_ROLES,
+    VARIANTS,
+    WAGERS,
+)
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int
+    variants: tuple[str, ...]  # in VARIANTS order, no repeats
+    # Derived from the two above by make_config.
+    hand_size: int = field(compare=False)
+    set_aside: int = field(compare=False)
+    mission_target: int = field(compare=False)
+    intel_target: int = field(compare=False)  # the Insider wins here (None-like 0 with the Pro)
+    reveal_at: int = field(compare=False)  # other players reveal their role here
+    final_hand: int = field(compare=False)
+    max_tricks: int = field(compare=False)
+    wagers: bool = field(compare=False)
+    risky_in_deck: bool = field(compare=False)
+    special_roles: tuple[str, ...] = field(compare=False)
+
+    @property
+    def professional(self) -> bool:
+        return PROFESSIONAL in self.special_roles
+
+    @property
+    def forced_risky(self) -> bool:
+        """The Agent at Risk's rule: a drawn Risky mission must be kept."""
+        return AT_RISK in self.special_roles
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "variants": list(self.variants)}
+
+
+def make_config(players: int = 5, variants: list[str] | tuple[str, ...] = ()) -> Config:
+    """A validated config.
+
+    Raises InvalidConfig: ``player_count`` (not 3-5), ``unknown_variant``, ``duplicate_variant``,
+    ``variant_players`` (a special role with 3 players), ``too_many_roles`` (more special roles
+    than seats besides the Insider's); MalformedAction-like ``bad_field`` as InvalidConfig when
+    the types are wrong.
+    """
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise InvalidConfig("bad_field", "players must be an integer", field="players")
+    if not isinstance(variants, list | tuple) or not all(isinstance(v, str) for v in variants):
+        raise InvalidConfig("bad_field", "variants must be a list of names", field="variants")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InvalidConfig(
+            "player_count",
+            f"Inside Job needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}",
+            min=MIN_PLAYERS,
+            max=MAX_PLAYERS,
+            players=players,
+        )
+    for variant in variants:
+        if variant not in VARIANTS:
+            raise InvalidConfig("unknown_variant", f"no option {variant!r}", variant=variant)
+        if variants.count(variant) > 1:
+            raise InvalidConfig("duplicate_variant", f"{variant!r} twice", variant=variant)
+    chosen = set(variants)
+    special = tuple(role for role in SPECIAL_ROLES if role in chosen)
+    if special and players not in SPECIAL_ROLE_PLAYERS:
+        raise InvalidConfig(
+            "variant_players",
+            f"special role {special[0]!r} needs 4 or 5 players",
+            variant=special[0],
+            min=min(SPECIAL_ROLE_PLAYERS),
+            max=max(SPECIAL_ROLE_PLAYERS),
+        )
+    # The Professional takes the Insider's seat; every other special role takes an Agent's seat.
+    agent_seat_roles = [role for role in special if role != PROFESSIONAL]
+    if len(agent_seat_roles) > players - 1:
+        raise InvalidConfig(
+            "too_many_roles",
+            f"{len(agent_seat_roles)} special roles but only {players - 1} Agent seats",
+            roles=len(agent_seat_roles),
+            seats=players - 1,
+        )
+    hand, aside, missions, intel, final, tricks = DEAL_TABLE[players]
+    professional = PROFESSIONAL in chosen
+    return Config(
+        players=players,
+        variants=tuple(v for v in VARIANTS if v in chosen),
+        hand_size=hand,
+        set_aside=aside,
+        mission_target=missions,
+        intel_target=0 if professional else intel,
+        reveal_at=PROFESSIONAL_REVEAL_AT[players] if professional else intel,
+        final_hand=final,
+        max_tricks=tricks,
+        wagers=WAGERS in chosen,
+        risky_in_deck=RISKY in chosen or AT_RISK in chosen,
+        special_roles=special,
+    )
+
+
+def config_from_json(data: dict[str, Any]) -> Config:
+    """Raises InvalidConfig (see make_config), ``bad_field`` if data is not a config object."""
+    if not isinstance(data, dict) or "players" not in data:
+        raise InvalidConfig("bad_field", "a config needs players", field="players")
+    return make_config(players=data["players"], variants=data.get("variants", []))

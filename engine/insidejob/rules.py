@@ -1,0 +1,619 @@
+"""The rules of Inside Job: the deal, legal actions, and apply (validate fully, then mutate).
+
+A trick: the start player keeps one of two drawn missions, leads, the others follow clockwise
+(each may wager right after playing), the winner takes Intel, the mission is kept or failed,
+then the checks run in the rules' order. At the final hand size everyone who may votes at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import GameOver, IllegalAction, MalformedAction
+from engine.insidejob.config import Config
+from engine.insidejob.missions import MISSIONS, FinishedTrick, deck_ids
+from engine.insidejob.state import State
+from engine.insidejob.vocabulary import (
+    ACCOMPLICE,
+    AGENT,
+    AGENT_SIDE_ROLES,
+    AT_RISK,
+    CARD_BY_NAME,
+    CARD_NAMES,
+    DECK_SIZE,
+    DECOY,
+    END_ALL_REVEALED,
+    END_AT_RISK,
+    END_CAUGHT,
+    END_DECOY,
+    END_DECOY_TIE,
+    END_INTEL,
+    END_MICROPHONE,
+    END_MISSED,
+    END_MISSIONS,
+    END_PROFESSIONAL_REVEALED,
+    FREE_PLAYERS,
+    INSIDER,
+    INTEL_TOKENS,
+    MICROPHONE,
+    PARANOID,
+    PHASE_ACCOMPLICE,
+    PHASE_MISSION,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PHASE_VOTE,
+    PHASE_WAGER,
+    PROFESSIONAL,
+    SIDE_AGENTS,
+    SIDE_INSIDER,
+    SLEEPING,
+    SUITS,
+    TIM_SHADY,
+    TRAITORS,
+)
+
+# Outcomes of a game, before each seat's own result is worked out.
+OUTCOME_AGENTS = "agents"
+OUTCOME_TRAITOR = "traitor"
+OUTCOME_DECOY = "decoy"
+OUTCOME_DECOY_TIE = "decoy_tie"
+
+
+# ---------------------------------------------------------------------------------------- deal
+
+
+def new_game(config: Config, seed: int) -> State:
+    """Deal: roles, hands, the set-aside cards, the mission deck, Intel, a random start player."""
+    state = State(config, seed)
+    rng = state.rng
+    n = config.players
+    traitor = PROFESSIONAL if config.professional else INSIDER
+    roles = [traitor, *(r for r in config.special_roles if r != PROFESSIONAL)]
+    roles += [AGENT] * (n - len(roles))
+    rng.shuffle(roles)
+    state.roles = roles
+    state.traitor = roles.index(traitor)
+    state.microphone = roles.index(MICROPHONE) if MICROPHONE in roles else None
+    state.accomplice = roles.index(ACCOMPLICE) if ACCOMPLICE in roles else None
+
+    cards = list(range(DECK_SIZE))
+    rng.shuffle(cards)
+    size = config.hand_size
+    state.hands = [sorted(cards[i * size : (i + 1) * size]) for i in range(n)]
+    state.dealt = [list(hand) for hand in state.hands]
+    state.set_aside = sorted(cards[n * size :])
+
+    deck = deck_ids(config.wagers, config.risky_in_deck)
+    rng.shuffle(deck)
+    state.deck = deck
+
+    # The Accomplice holds no Intel: its starting token stays in the supply.
+    state.intel = [0 if role == ACCOMPLICE else 1 for role in roles]
+    state.supply = INTEL_TOKENS - sum(state.intel)
+    # The Microphone and the Accomplice are revealed at the deal.
+    state.revealed = [role in (MICROPHONE, ACCOMPLICE) for role in roles]
+    state.first_start = state.start = rng.below(n)
+
+    if state.accomplice is not None:
+        state.phase = PHASE_ACCOMPLICE
+        state.turn = state.accomplice
+    else:
+        _begin_trick(state)
+    return state
+
+
+def _begin_trick(state: State) -> None:
+    state.drawn = [state.deck.pop(), state.deck.pop()]
+    state.mission = None
+    state.phase = PHASE_MISSION
+    state.turn = state.start
+    state.trick_seats = []
+    state.trick_cards = []
+    state.trick_wagered = []
+
+
+# ------------------------------------------------------------------------------------- queries
+
+
+def expected_seats(state: State) -> frozenset[int]:
+    phase = state.phase
+    if phase == PHASE_OVER:
+        return frozenset()
+    if phase == PHASE_VOTE:
+        return frozenset(s for s in state.voters if s not in state.ballots)
+    return frozenset((state.turn,))
+
+
+def is_over(state: State) -> bool:
+    return state.phase == PHASE_OVER
+
+
+def legal_cards(state: State, seat: int) -> list[int]:
+    """The cards of seat's hand it may play if it were on turn now."""
+    hand = state.hands[seat]
+    if not state.trick_cards or state.roles[seat] in FREE_PLAYERS:
+        return list(hand)
+    led = state.trick_cards[0] // 13
+    following = [c for c in hand if c // 13 == led]
+    return following or list(hand)
+
+
+def wager_refusal(state: State, seat: int) -> str | None:
+    """Why seat may not wager on the card it just played (None: it may)."""
+    if not state.config.wagers:
+        return "option_off"
+    if state.roles[seat] == ACCOMPLICE:
+        return "accomplice"
+    if seat == state.start:
+        return "start_player"
+    if state.revealed[seat]:
+        return "revealed"
+    if state.intel[seat] < 1:
+        return "no_intel"
+    return None
+
+
+def must_keep(state: State) -> int | None:
+    """With the Agent at Risk: the index of the one Risky mission drawn, which must be kept."""
+    if not state.config.forced_risky or len(state.drawn) != 2:
+        return None
+    risky = [MISSIONS[m].risky for m in state.drawn]
+    if risky[0] != risky[1]:
+        return 0 if risky[0] else 1
+    return None
+
+
+def vote_candidates(state: State, seat: int) -> list[int]:
+    """Nobody votes for themselves or for a revealed player."""
+    return [s for s in range(state.config.players) if s != seat and not state.revealed[s]]
+
+
+def vote_refusal(state: State, seat: int) -> str | None:
+    """Why seat has no say in the vote (None: it votes)."""
+    role = state.roles[seat]
+    if role == ACCOMPLICE:
+        return "accomplice"
+    if state.revealed[seat] and (state.config.professional or role in (TIM_SHADY, SLEEPING)):
+        return "revealed"
+    if not vote_candidates(state, seat):
+        return "no_candidates"
+    return None
+
+
+def votes_of(state: State, seat: int) -> int:
+    """How many seats this voter names: the Paranoid Agent two (different ones unless revealed,
+    and only one if a single player can be named)."""
+    if state.roles[seat] != PARANOID:
+        return 1
+    if not state.revealed[seat] and len(vote_candidates(state, seat)) < 2:
+        return 1
+    return 2
+
+
+def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every action seat may take now (empty when it has nothing to do)."""
+    if seat not in expected_seats(state):
+        return []
+    phase = state.phase
+    if phase == PHASE_PLAY:
+        return [{"type": "play", "card": CARD_NAMES[c]} for c in legal_cards(state, seat)]
+    if phase == PHASE_WAGER:
+        return [{"type": "wager", "wager": False}, {"type": "wager", "wager": True}]
+    if phase == PHASE_MISSION:
+        forced = must_keep(state)
+        keeps = [forced] if forced is not None else [0, 1]
+        return [{"type": "choose_mission", "keep": k} for k in keeps]
+    if phase == PHASE_ACCOMPLICE:
+        others = [s for s in range(state.config.players) if s != seat]
+        return [{"type": "accomplice_pick", "seat": s} for s in others]
+    # The vote.
+    candidates = vote_candidates(state, seat)
+    if votes_of(state, seat) == 1:
+        return [{"type": "vote", "seat": s} for s in candidates]
+    same_allowed = state.revealed[seat]
+    return [
+        {"type": "vote", "seats": [a, b]}
+        for i, a in enumerate(candidates)
+        for b in candidates[i if same_allowed else i + 1 :]
+    ]
+
+
+# --------------------------------------------------------------------------------------- apply
+
+
+def apply(state: State, seat: int, action: dict[str, Any]) -> None:
+    """Apply one action, or raise and leave the state exactly as it was.
+
+    Raises GameOver; MalformedAction (``not_a_seat``, ``bad_field``, ``unknown_action``);
+    IllegalAction (``not_your_turn``, ``wrong_phase`` and the codes of each action, see
+    docs/engine-contract.md).
+    """
+    if state.phase == PHASE_OVER:
+        raise GameOver()
+    if type(seat) is not int or not 0 <= seat < state.config.players:
+        raise MalformedAction("not_a_seat", f"no seat {seat!r}", seat=_json_safe(seat))
+    if type(action) is not dict:
+        raise MalformedAction("bad_field", "an action is an object", field="action")
+    handler = _HANDLERS.get(action.get("type"))  # type: ignore[arg-type]
+    if handler is None:
+        kind = _json_safe(action.get("type"))
+        raise MalformedAction("unknown_action", f"no action {kind!r}", type=kind)
+    state.log.append({"seat": seat, "action": handler(state, seat, action)})
+
+
+def _json_safe(value: Any) -> Any:
+    return value if value is None or isinstance(value, int | str | bool) else repr(value)
+
+
+def _seat_field(action: dict[str, Any], field: str, n: int) -> int:
+    value = action.get(field)
+    if type(value) is not int:
+        raise MalformedAction("bad_field", f"{field} must be a seat number", field=field)
+    if not 0 <= value < n:
+        raise MalformedAction("not_a_seat", f"no seat {value}", seat=value)
+    return value
+
+
+def _require(state: State, seat: int, phase: str) -> None:
+    """Raises not_your_turn when seat has nothing to do now, wrong_phase when it is asked for
+    something else."""
+    if seat not in expected_seats(state):
+        waiting = sorted(expected_seats(state))
+        raise IllegalAction("not_your_turn", f"waiting for {waiting}", waiting=waiting)
+    if state.phase != phase:
+        raise IllegalAction("wrong_phase", f"the phase is {state.phase}", phase=state.phase)
+
+
+def _accomplice_pick(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    """Raises bad_field, not_a_seat, not_your_turn, wrong_phase, cannot_pick_self."""
+    target = _seat_field(action, "seat", state.config.players)
+    _require(state, seat, PHASE_ACCOMPLICE)
+    if target == seat:
+        raise IllegalAction("cannot_pick_self", "look at another player's role", seat=target)
+    state.accomplice_of = target
+    _begin_trick(state)
+    return {"type": "accomplice_pick", "seat": target}
+
+
+def _choose_mission(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    """Raises bad_field, not_your_turn, wrong_phase, must_choose_risky."""
+    keep = action.get("keep")
+    if type(keep) is not int or keep not in (0, 1):
+        raise MalformedAction("bad_field", "keep is 0 or 1", field="keep")
+    _require(state, seat, PHASE_MISSION)
+    forced = must_keep(state)
+    if forced is not None and keep != forced:
+        raise IllegalAction("must_choose_risky", "a drawn Risky mission must be kept", keep=forced)
+    state.mission = state.drawn[keep]
+    state.discarded.append(state.drawn[1 - keep])
+    state.drawn = []
+    state.phase = PHASE_PLAY
+    state.turn = state.start
+    return {"type": "choose_mission", "keep": keep}
+
+
+def _play(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    """Raises bad_field, not_your_turn, wrong_phase, not_a_card_in_hand, must_follow_suit."""
+    name = action.get("card")
+    card = CARD_BY_NAME.get(name) if type(name) is str else None
+    if card is None:
+        raise MalformedAction("bad_field", f"no card {name!r}", field="card")
+    if state.phase != PHASE_PLAY or seat != state.turn:
+        _require(state, seat, PHASE_PLAY)
+    hand = state.hands[seat]
+    if card not in hand:
+        raise IllegalAction("not_a_card_in_hand", f"{name} is not in the hand", card=name)
+    trick = state.trick_cards
+    if trick and state.roles[seat] not in FREE_PLAYERS:
+        led = trick[0] // 13
+        if card // 13 != led:
+            for held in hand:
+                if held // 13 == led:
+                    raise IllegalAction(
+                        "must_follow_suit", f"{name} does not follow", card=name, suit=SUITS[led]
+                    )
+    hand.remove(card)
+    state.trick_seats.append(seat)
+    trick.append(card)
+    state.trick_wagered.append(False)
+    if wager_refusal(state, seat) is None:
+        state.phase = PHASE_WAGER
+    else:
+        _next_player(state)
+    return {"type": "play", "card": name}
+
+
+def _wager(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    """Raises bad_field, cannot_wager (facts: reason)."""
+    choice = action.get("wager")
+    if type(choice) is not bool:
+        raise MalformedAction("bad_field", "wager is true or false", field="wager")
+    if state.phase != PHASE_WAGER or seat != state.turn:
+        reason = wager_refusal(state, seat) or "not_now"
+        raise IllegalAction("cannot_wager", f"no wager: {reason}", reason=reason)
+    if choice:
+        state.intel[seat] -= 1
+        state.trick_wagered[-1] = True
+    _next_player(state)
+    return {"type": "wager", "wager": choice}
+
+
+def _vote(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    """Raises bad_field, not_a_seat, not_your_turn, wrong_phase, already_voted, cannot_vote
+    (facts: reason), vote_count, cannot_vote_for_self, cannot_vote_for_revealed,
+    votes_must_differ."""
+    n = state.config.players
+    if "seats" in action:
+        raw = action["seats"]
+        if type(raw) is not list or not raw:
+            raise MalformedAction("bad_field", "seats is a list of seats", field="seats")
+        targets = [_seat_field({"seats": v}, "seats", n) for v in raw]
+    else:
+        targets = [_seat_field(action, "seat", n)]
+    if state.phase != PHASE_VOTE:
+        _require(state, seat, PHASE_VOTE)
+    if seat in state.ballots:
+        raise IllegalAction("already_voted", "votes are final", seat=seat)
+    refusal = vote_refusal(state, seat)
+    if refusal is not None:
+        raise IllegalAction("cannot_vote", f"no vote: {refusal}", reason=refusal)
+    needed = votes_of(state, seat)
+    if len(targets) != needed:
+        raise IllegalAction("vote_count", f"name {needed} players", expected=needed)
+    for target in targets:
+        if target == seat:
+            raise IllegalAction("cannot_vote_for_self", "vote for someone else", seat=target)
+        if state.revealed[target]:
+            raise IllegalAction("cannot_vote_for_revealed", "revealed", seat=target)
+    if needed == 2 and targets[0] == targets[1] and not state.revealed[seat]:
+        raise IllegalAction("votes_must_differ", "two different players", seat=targets[0])
+    state.ballots[seat] = targets
+    if len(state.ballots) == len(state.voters):
+        _count_votes(state)
+    return (
+        {"type": "vote", "seats": list(targets)}
+        if "seats" in action
+        else {"type": "vote", "seat": targets[0]}
+    )
+
+
+_HANDLERS = {
+    "accomplice_pick": _accomplice_pick,
+    "choose_mission": _choose_mission,
+    "play": _play,
+    "wager": _wager,
+    "vote": _vote,
+}
+
+
+# ------------------------------------------------------------------------------- trick and end
+
+
+def _next_player(state: State) -> None:
+    if len(state.trick_cards) == state.config.players:
+        _finish_trick(state)
+    else:
+        state.turn = (state.turn + 1) % state.config.players
+        state.phase = PHASE_PLAY
+
+
+def trick_winner(cards: list[int], wagered: list[bool], trump: int) -> tuple[int, str]:
+    """(index of the winning card, "trump" or "led_suit"). A wagered card counts as trump; on
+    equal trump values the later card wins."""
+    best = -1
+    best_value = 0
+    for i, card in enumerate(cards):
+        if wagered[i] or card // 13 == trump:
+            value = card % 13
+            if value >= best_value or best < 0:
+                best, best_value = i, value
+    if best >= 0:
+        return best, "trump"
+    led = cards[0] // 13
+    for i, card in enumerate(cards):
+        if card // 13 == led and (best < 0 or card > cards[best]):
+            best = i
+    return best, "led_suit"
+
+
+def _finish_trick(state: State) -> None:
+    mission = MISSIONS[state.mission]  # type: ignore[index]
+    trump = mission.trump
+    cards, wagered, seats = state.trick_cards, state.trick_wagered, state.trick_seats
+    best, by = trick_winner(cards, wagered, trump)
+    winner = seats[best]
+    tokens = sum(wagered)
+    intel = state.intel
+    lost_by = None
+    if winner == state.accomplice:
+        # No Intel is taken: wagered tokens go back to the supply, and the Accomplice's chosen
+        # player loses one to the supply.
+        taken = 0
+        state.supply += tokens
+        chosen = state.accomplice_of
+        if chosen is not None and intel[chosen] > 0:
+            intel[chosen] -= 1
+            state.supply += 1
+            lost_by = chosen
+    else:
+        # Settled here: when the supply runs short the winner takes what is left.
+        taken = min(2 if mission.risky else 1, state.supply)
+        state.supply -= taken
+        intel[winner] += taken + tokens
+    facts = FinishedTrick(
+        values=tuple(c % 13 + 1 for c in cards),
+        suits=tuple(trump if w else c // 13 for c, w in zip(cards, wagered, strict=True)),
+        wagered=tuple(wagered),
+        trump=trump,
+        winner=best,
+    )
+    completed = mission.holds(facts)
+    (state.completed if completed else state.failed).append(mission.id)
+    entry: dict[str, Any] = {
+        "number": len(state.history) + 1,
+        "start": state.start,
+        "mission": mission.id,
+        "cards": [CARD_NAMES[c] for c in cards],
+        "seats": list(seats),
+        "wagered": list(wagered),
+        "winner": winner,
+        "by": by,
+        "taken": taken,
+        "tokens": tokens,
+        "lost_by": lost_by,
+        "completed": completed,
+        "revealed": [],
+        "tim_took_from": None,
+    }
+    state.history.append(entry)
+    state.mission = None
+    _checks(state, entry, winner)
+
+
+def _checks(state: State, entry: dict[str, Any], winner: int) -> None:
+    """The checks after a trick, in the rules' order."""
+    config = state.config
+    n = config.players
+    intel = state.intel
+    if not config.professional and intel[state.traitor] >= config.intel_target:
+        return _end(state, OUTCOME_TRAITOR, END_INTEL)
+    if state.microphone is not None and intel[state.microphone] > 1:
+        return _end(state, OUTCOME_TRAITOR, END_MICROPHONE)
+    if len(state.completed) >= config.mission_target:
+        return _end(state, OUTCOME_AGENTS, END_MISSIONS)
+    for seat in range(n):
+        if state.revealed[seat] or intel[seat] < config.reveal_at:
+            continue
+        if seat == state.traitor and not config.professional:
+            continue
+        state.revealed[seat] = True
+        entry["revealed"].append(seat)
+        role = state.roles[seat]
+        if role == TIM_SHADY:
+            right = (seat - 1) % n
+            if intel[right] > 0:
+                intel[right] -= 1
+                intel[seat] += 1
+                entry["tim_took_from"] = right
+        elif role == AT_RISK:
+            return _end(state, OUTCOME_AGENTS, END_AT_RISK)
+        elif role == PROFESSIONAL:
+            return _end(state, OUTCOME_AGENTS, END_PROFESSIONAL_REVEALED)
+    if config.professional and all(state.revealed[s] for s in range(n) if s != state.traitor):
+        return _end(state, OUTCOME_TRAITOR, END_ALL_REVEALED)
+    state.start = winner
+    if len(state.hands[0]) == config.final_hand:
+        _begin_vote(state)
+    else:
+        _begin_trick(state)
+    return None
+
+
+def _begin_vote(state: State) -> None:
+    state.trick_seats, state.trick_cards, state.trick_wagered = [], [], []
+    state.phase = PHASE_VOTE
+    state.voters = [s for s in range(state.config.players) if vote_refusal(state, s) is None]
+    state.ballots = {}
+    if not state.voters:
+        _count_votes(state)
+
+
+def _count_votes(state: State) -> None:
+    n = state.config.players
+    tally = [0] * n
+    for targets in state.ballots.values():
+        for target in targets:
+            tally[target] += 1
+    top = max(tally)
+    leaders = [s for s in range(n) if tally[s] == top] if top > 0 else []
+    decoy = state.roles.index(DECOY) if DECOY in state.roles else None
+    traitor = state.traitor
+    if decoy is not None and leaders == [decoy]:
+        outcome, ending = OUTCOME_DECOY, END_DECOY
+    elif decoy is not None and decoy in leaders and traitor in leaders:
+        outcome, ending = OUTCOME_DECOY_TIE, END_DECOY_TIE
+    elif leaders == [traitor]:
+        outcome, ending = OUTCOME_AGENTS, END_CAUGHT
+    else:
+        outcome, ending = OUTCOME_TRAITOR, END_MISSED
+    state.vote = {
+        "ballots": {str(s): list(t) for s, t in sorted(state.ballots.items())},
+        "tally": tally,
+        "leaders": leaders,
+    }
+    _end(state, outcome, ending)
+
+
+def seat_results(state: State, outcome: str) -> list[bool]:
+    """Who wins, seat by seat. The Accomplice and Tim Shady are judged last, from the results of
+    the player they depend on; in the one loop (each depends on the other) both lose."""
+    n = state.config.players
+    results: list[bool | None] = [None] * n
+    for seat, role in enumerate(state.roles):
+        turned = role == SLEEPING and state.revealed[seat]
+        if role in (ACCOMPLICE, TIM_SHADY):
+            continue
+        if outcome == OUTCOME_AGENTS:
+            results[seat] = role in AGENT_SIDE_ROLES and not turned
+        elif outcome == OUTCOME_TRAITOR:
+            results[seat] = role in TRAITORS or turned
+        elif outcome == OUTCOME_DECOY:
+            results[seat] = role == DECOY
+        else:  # the Decoy and the traitor tied: both win, everyone else loses
+            results[seat] = role == DECOY or role in TRAITORS
+    changed = True
+    while changed:
+        changed = False
+        for seat, role in enumerate(state.roles):
+            if results[seat] is not None:
+                continue
+            if role == ACCOMPLICE:
+                depends = results[state.accomplice_of]  # type: ignore[index]
+                if depends is not None:
+                    results[seat] = depends
+                    changed = True
+            elif role == TIM_SHADY:
+                depends = results[(seat - 1) % n]
+                if depends is not None:
+                    results[seat] = not depends
+                    changed = True
+    return [bool(r) for r in results]
+
+
+def winner_label(state: State, seat: int) -> str:
+    """What a winning seat counts as in the statistics: its side, or its role if it plays alone."""
+    role = state.roles[seat]
+    if role == SLEEPING and state.revealed[seat]:
+        return SLEEPING
+    if role in AGENT_SIDE_ROLES:
+        return SIDE_AGENTS
+    if role == INSIDER:
+        return SIDE_INSIDER
+    return role
+
+
+def side_of(state: State, seat: int) -> str:
+    role = state.roles[seat]
+    if role == SLEEPING:
+        return SIDE_INSIDER if state.revealed[seat] else SIDE_AGENTS
+    if role in AGENT_SIDE_ROLES:
+        return SIDE_AGENTS
+    if role in TRAITORS:
+        return SIDE_INSIDER
+    return role
+
+
+def _end(state: State, outcome: str, ending: str) -> None:
+    results = seat_results(state, outcome)
+    winning = [s for s in range(state.config.players) if results[s]]
+    labels = {winner_label(state, s) for s in winning}
+    state.result = {
+        "outcome": outcome,
+        "ending": ending,
+        "winners": sorted(labels),
+        "winning_seats": winning,
+        "roles": list(state.roles),
+    }
+    state.phase = PHASE_OVER
+    state.drawn = []
+    state.trick_seats, state.trick_cards, state.trick_wagered = [], [], []

@@ -1,0 +1,247 @@
+"""What each seat may see, and the public board: the only place that decides it.
+
+Secrets: hands, roles (until revealed or the game ends), the two missions being chosen from
+(only the start player sees them), the mission put aside unseen each trick, the set-aside cards,
+the order of the mission deck, and how each player voted until the vote is counted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.insidejob import rules
+from engine.insidejob.config import Config
+from engine.insidejob.missions import MISSIONS
+from engine.insidejob.state import State
+from engine.insidejob.vocabulary import (
+    ACCOMPLICE,
+    AT_RISK,
+    CARD_NAMES,
+    DECOY,
+    END_ALL_REVEALED,
+    END_AT_RISK,
+    END_CAUGHT,
+    END_DECOY,
+    END_DECOY_TIE,
+    END_INTEL,
+    END_MICROPHONE,
+    END_MISSED,
+    END_MISSIONS,
+    END_PROFESSIONAL_REVEALED,
+    MICROPHONE,
+    PHASE_ACCOMPLICE,
+    PHASE_MISSION,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PHASE_VOTE,
+    PHASE_WAGER,
+    PROFESSIONAL,
+    SIDE_AGENTS,
+    SIDE_INSIDER,
+    SLEEPING,
+    SUITS,
+    TIM_SHADY,
+)
+
+
+def _mission(mission_id: str) -> dict[str, Any]:
+    return MISSIONS[mission_id].to_json()
+
+
+def public_view(state: State) -> dict[str, Any]:
+    config = state.config
+    n = config.players
+    over = state.phase == PHASE_OVER
+    trick_on = state.phase in (PHASE_PLAY, PHASE_WAGER)
+    trick = [
+        {"seat": s, "card": CARD_NAMES[c], "wagered": w}
+        for s, c, w in zip(state.trick_seats, state.trick_cards, state.trick_wagered, strict=True)
+    ]
+    history = []
+    for entry in state.history:
+        public = dict(entry)
+        public["mission"] = _mission(entry["mission"])
+        public["cards"] = [
+            {"seat": s, "card": c, "wagered": w}
+            for s, c, w in zip(entry["seats"], entry["cards"], entry["wagered"], strict=True)
+        ]
+        del public["seats"], public["wagered"]
+        public["revealed"] = list(entry["revealed"])
+        history.append(public)
+    accomplice = None
+    if state.accomplice is not None:
+        accomplice = {"seat": state.accomplice, "picked": state.accomplice_of}
+    return {
+        "game": "insidejob",
+        "players": n,
+        "variants": list(config.variants),
+        "special_roles": list(config.special_roles),
+        "seat": None,
+        "phase": state.phase,
+        "targets": {
+            "missions": config.mission_target,
+            "intel": config.intel_target or None,
+            "reveal_at": config.reveal_at,
+            "final_hand": config.final_hand,
+            "tricks": config.max_tricks,
+        },
+        "trick_number": len(state.history) + (0 if over or state.phase == PHASE_VOTE else 1),
+        "start": state.start,
+        "turn": state.turn if not over and state.phase != PHASE_VOTE else None,
+        "mission": _mission(state.mission) if state.mission is not None else None,
+        "missions_left": len(state.deck),
+        "trick": trick if trick_on else [],
+        "led_suit": SUITS[state.trick_cards[0] // 13] if trick_on and state.trick_cards else None,
+        "intel": list(state.intel),
+        "supply": state.supply,
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "completed": [_mission(m) for m in state.completed],
+        "failed": [_mission(m) for m in state.failed],
+        "tricks": history,
+        "revealed": [state.roles[s] if state.revealed[s] or over else None for s in range(n)],
+        "accomplice": accomplice,
+        "voters": list(state.voters) if state.phase == PHASE_VOTE or state.vote else [],
+        "voted": sorted(state.ballots) if state.phase == PHASE_VOTE else [],
+        "vote": state.vote,
+        "result": state.result,
+    }
+
+
+def seat_view(state: State, seat: int) -> dict[str, Any]:
+    view = public_view(state)
+    view["seat"] = seat
+    phase = state.phase
+    expected = seat in rules.expected_seats(state)
+    role = state.roles[seat]
+    knows: dict[str, Any] = {}
+    if role == ACCOMPLICE and state.accomplice_of is not None:
+        knows = {"picked": state.accomplice_of, "role": state.roles[state.accomplice_of]}
+    elif role == TIM_SHADY:
+        knows = {"right": (seat - 1) % state.config.players}
+    choosing = phase == PHASE_MISSION and expected
+    voting = phase == PHASE_VOTE and expected
+    vote = None
+    if phase == PHASE_VOTE or state.vote is not None:
+        refusal = rules.vote_refusal(state, seat) if phase == PHASE_VOTE else None
+        vote = {
+            "candidates": rules.vote_candidates(state, seat) if voting else [],
+            "votes": rules.votes_of(state, seat) if voting else 0,
+            "same_allowed": voting and rules.votes_of(state, seat) == 2 and state.revealed[seat],
+            "cast": state.ballots.get(seat),
+            "refusal": refusal if seat not in state.voters else None,
+        }
+    view["me"] = {
+        "role": role,
+        "side": rules.side_of(state, seat),
+        "revealed": state.revealed[seat],
+        "knows": knows,
+        "can_act": expected,
+        "hand": [CARD_NAMES[c] for c in state.hands[seat]],
+        "playable": (
+            [CARD_NAMES[c] for c in rules.legal_cards(state, seat)]
+            if phase == PHASE_PLAY and expected
+            else []
+        ),
+        "missions": [_mission(m) for m in state.drawn] if choosing else None,
+        "must_keep": rules.must_keep(state) if choosing else None,
+        "can_wager": phase == PHASE_WAGER and expected,
+        "wager_refusal": None if phase == PHASE_OVER else rules.wager_refusal(state, seat),
+        "pick_from": (
+            [s for s in range(state.config.players) if s != seat]
+            if phase == PHASE_ACCOMPLICE and expected
+            else []
+        ),
+        "vote": vote,
+    }
+    return view
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The public board for None, else what that seat may know. Raises MalformedAction
+    ``not_a_seat`` for a seat that is not at the table."""
+    if seat is None:
+        return public_view(state)
+    if type(seat) is not int or not 0 <= seat < state.config.players:
+        from engine.errors import MalformedAction
+
+        raise MalformedAction("not_a_seat", f"no seat {seat!r}", seat=rules._json_safe(seat))
+    return seat_view(state, seat)
+
+
+def record(state: State) -> dict[str, Any]:
+    """The complete record of a game (secrets included), JSON-ready; meant for a finished game.
+    Top-level ``winners`` (labels) and ``ending`` serve the simulator's statistics."""
+    config = state.config
+    tricks = []
+    for i, entry in enumerate(state.history):
+        tricks.append(
+            {
+                "number": entry["number"],
+                "start": entry["start"],
+                "kept": _mission(entry["mission"]),
+                "discarded": _mission(state.discarded[i]),
+                "cards": [
+                    {"seat": s, "card": c, "wagered": w}
+                    for s, c, w in zip(
+                        entry["seats"], entry["cards"], entry["wagered"], strict=True
+                    )
+                ],
+                "winner": entry["winner"],
+                "by": entry["by"],
+                "taken": entry["taken"],
+                "tokens": entry["tokens"],
+                "lost_by": entry["lost_by"],
+                "completed": entry["completed"],
+                "revealed": list(entry["revealed"]),
+                "tim_took_from": entry["tim_took_from"],
+            }
+        )
+    result = state.result or {}
+    return {
+        "game": "insidejob",
+        "config": config.to_json(),
+        "seed": state.seed,
+        "sides": possible_winners(config),
+        "endings": possible_endings(config),
+        "roles": list(state.roles),
+        "deal": {
+            "hands": [[CARD_NAMES[c] for c in hand] for hand in state.dealt],
+            "set_aside": [CARD_NAMES[c] for c in state.set_aside],
+            "first_start": state.first_start,
+            "accomplice_picked": state.accomplice_of,
+        },
+        "tricks": tricks,
+        "vote": state.vote,
+        "intel": list(state.intel),
+        "completed": len(state.completed),
+        "failed": len(state.failed),
+        "revealed": [s for s in range(config.players) if state.revealed[s]],
+        "outcome": result.get("outcome"),
+        "ending": result.get("ending"),
+        "winners": result.get("winners", []),
+        "winning_seats": result.get("winning_seats", []),
+        "actions": [{"seat": e["seat"], "action": dict(e["action"])} for e in state.log],
+    }
+
+
+def possible_winners(config: Config) -> list[str]:
+    """Every label ``winners`` can hold in games with this config, in display order."""
+    labels = [SIDE_AGENTS, PROFESSIONAL if config.professional else SIDE_INSIDER]
+    labels += [r for r in (SLEEPING, DECOY, ACCOMPLICE, TIM_SHADY) if r in config.special_roles]
+    return labels
+
+
+def possible_endings(config: Config) -> list[str]:
+    """Every ending games with this config can have, in display order."""
+    roles = config.special_roles
+    endings = [END_MISSIONS] if config.professional else [END_INTEL, END_MISSIONS]
+    if MICROPHONE in roles:
+        endings.append(END_MICROPHONE)
+    if AT_RISK in roles:
+        endings.append(END_AT_RISK)
+    if config.professional:
+        endings += [END_PROFESSIONAL_REVEALED, END_ALL_REVEALED]
+    endings += [END_CAUGHT, END_MISSED]
+    if DECOY in roles:
+        endings += [END_DECOY, END_DECOY_TIE]
+    return endings
