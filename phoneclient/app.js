@@ -5,7 +5,7 @@
 import { Connection } from "./connection.js";
 import { fill, h, setText } from "./dom.js";
 import { attachFlap } from "./flap.js";
-import { LANGUAGES, language, preferredLanguage, storeLanguage, t, useLanguage } from "./i18n.js";
+import { LANGUAGES, has, language, preferredLanguage, storeLanguage, t, useLanguage } from "./i18n.js";
 import { renderJoin, renderLobby } from "./lobby.js";
 import * as mole from "./mole.js";
 
@@ -34,6 +34,7 @@ const app = {
   view: null, // the last view for this phone
   status: { state: "connecting", seconds: 0 },
   error: null, // {code, message} of the last refused intent
+  notice: null, // a one-off message from the host (a lost seat)
   ready: false, // the catalog is loaded
   // What the player is doing on this phone that the host does not know yet.
   ui: { name: "", teamKey: null, team: new Set() },
@@ -81,12 +82,20 @@ function handleMessage(message) {
   switch (message.type) {
     case "welcome":
       storeToken(message.token);
+      app.notice = null;
       break;
     case "state":
       app.room = message.room || null;
       app.you = message.you || null;
       app.view = message.view === undefined ? null : message.view;
       render();
+      break;
+    case "seat_lost":
+      // Removed, left, or another phone took this seat: the token must not fight for it back.
+      storeToken(null);
+      app.notice = t(`phone.seat_lost.${message.reason}`);
+      if (app.notice.startsWith("phone.")) app.notice = t("phone.seat_lost.other");
+      renderNotice();
       break;
     case "error":
       if (TOKEN_DEAD_CODES.has(message.code)) storeToken(null);
@@ -120,6 +129,13 @@ function renderError() {
   }
 }
 
+function renderNotice() {
+  if (!app.ready) return;
+  const text = app.room && app.room.paused ? t("phone.paused") : app.notice;
+  els.notice.hidden = !text;
+  setText(els.notice, text || "");
+}
+
 function namesBySeat(room) {
   const names = new Map();
   for (const seat of room?.seats || []) names.set(seat.seat, seat.name);
@@ -147,12 +163,8 @@ function render() {
   const { room, you, view } = app;
   const names = namesBySeat(room);
   setText(els.meName, you && you.name ? you.name : "");
-  els.notice.hidden = true;
-  if (room && room.paused) {
-    els.notice.hidden = false;
-    setText(els.notice, t("phone.paused"));
-  }
-  const ctx = { room, you, view, names, ui: app.ui, send, t };
+  renderNotice();
+  const ctx = { room, you, view, names, ui: app.ui, send, t, has };
   let screen = "connecting";
   let secrets = null;
   preservingFocus(() => {
@@ -178,6 +190,7 @@ function render() {
     }
   });
   els.screen.dataset.screen = screen;
+  els.screen.dataset.seat = you && you.seat !== null && you.seat !== undefined ? String(you.seat) : "";
   els.screen.dataset.phase = view && view.phase ? view.phase : (room ? room.phase : "");
   els.flap.hidden = secrets === null;
   if (secrets !== null) fill(els.flapPanel, ...secrets);
@@ -186,6 +199,7 @@ function render() {
 }
 
 function renderLanguagePicker() {
+  document.title = t("phone.title");
   setText(els.langLabel, t("phone.lang.label"));
   fill(els.lang, ...LANGUAGES.map((code) =>
     h("option", { value: code, selected: code === language() }, t(`phone.lang.${code}`))));
@@ -203,6 +217,15 @@ els.lang.addEventListener("change", async () => {
   connection.send({ type: "lang", lang });
   renderLanguagePicker();
   render();
+});
+
+els.error.addEventListener("click", () => {
+  app.error = null;
+  renderError();
+});
+els.notice.addEventListener("click", () => {
+  app.notice = null;
+  renderNotice();
 });
 
 attachFlap(els.flapHandle, els.flapPanel, (open) => {

@@ -35,7 +35,7 @@ function nameForm(ctx, labelKey, buttonKey) {
 /** A phone without a seat: join the lobby, or (game running) reclaim a seat or watch. */
 export function renderJoin(ctx) {
   const { room, you, t } = ctx;
-  const parts = [h("h1", { class: "title" }, t("phone.title"))];
+  const parts = [h("h1", { class: "title" }, t(`${room.game || "mole"}.name`))];
   if (room.phase === "lobby") {
     parts.push(h("p", { class: "hint" }, t("phone.join.intro")));
     parts.push(nameForm(ctx, "phone.join.label", "phone.join.button"));
@@ -132,6 +132,21 @@ function variantToggles(ctx, editable) {
     }));
 }
 
+function gamePicker(ctx) {
+  const { room, send, t, has } = ctx;
+  // Only games this page can name (their catalog is in) are offered.
+  const games = (room.games || []).filter((game) => has(`${game}.name`));
+  if (games.length < 2) return null;
+  return h("fieldset", { class: "options", testid: "games" },
+    h("legend", {}, t("phone.lobby.game")),
+    games.map((game) => h("button", {
+      type: "button", class: "option", testid: `game-${game}`,
+      "aria-pressed": game === room.game ? "true" : "false",
+      onclick: () => send({ type: "options", game, variants: [] }),
+    }, h("span", { class: "check", "aria-hidden": "true" }, game === room.game ? "◉" : "○"),
+    h("strong", {}, t(`${game}.name`)))));
+}
+
 /** A seated phone before the game starts. */
 export function renderLobby(ctx) {
   const { room, you, send, t } = ctx;
@@ -142,6 +157,7 @@ export function renderLobby(ctx) {
       count, min: room.min_players, max: room.max_players,
     })),
     playerList(ctx, Boolean(you.leader)),
+    you.leader ? gamePicker(ctx) : null,
     variantToggles(ctx, Boolean(you.leader)),
   ];
   if (you.leader) {

@@ -210,13 +210,16 @@ function getawayStep(ctx) {
   ];
   if (me) {
     const locked = me.confirmed || !me.can_act;
-    const marked = me.mark;
+    const current = currentMark(ctx);
     const choice = (target, testid, label) => {
-      const on = hasMarked(me) && marked === target;
+      const on = current === target;
       return h("li", {}, h("button", {
         type: "button", class: "choice", testid, disabled: locked,
         "aria-pressed": on ? "true" : "false",
-        onclick: () => send({ type: "action", action: { type: "mark", target } }),
+        onclick: () => {
+          ctx.ui.mark = { round: ctx.room.round, target };
+          send({ type: "action", action: { type: "mark", target } });
+        },
       }, h("span", { class: "check", "aria-hidden": "true" }, on ? "◉" : "○"), " ", label));
     };
     parts.push(h("ul", { class: "choices", testid: "mark-picker" },
@@ -235,10 +238,15 @@ function getawayStep(ctx) {
   return parts;
 }
 
-// A seat's view says whether it has marked; "nobody" is a mark too (target null).
-function hasMarked(me) {
-  if (Object.prototype.hasOwnProperty.call(me, "marked")) return Boolean(me.marked);
-  return me.mark !== null || me.confirmed;
+// This seat's mark: a seat, null for "nobody", undefined while unmarked. The view gives null
+// both for "nobody" and for "not marked yet", so this phone remembers its own "nobody" tap.
+function currentMark(ctx) {
+  const me = ctx.view.me;
+  if (Object.prototype.hasOwnProperty.call(me, "marked")) return me.marked ? me.mark : undefined;
+  if (me.mark !== null) return me.mark;
+  const local = ctx.ui.mark && ctx.ui.mark.round === ctx.room.round ? ctx.ui.mark : null;
+  if (me.confirmed || (local && local.target === null)) return null;
+  return undefined;
 }
 
 // ---------------------------------------------------------------- the end-of-game reveal
@@ -386,7 +394,8 @@ export function renderSeat(ctx) {
     data: {
       phase: view.phase,
       lock: String(view.lock),
-      proposals: String(view.proposals.length),
+      // Proposals made so far, the one being voted on included.
+      proposals: String(view.proposals.length + (view.phase === "vote" ? 1 : 0)),
       canAct: String(Boolean(view.me && view.me.can_act)),
     },
   }, phaseStep(ctx));
