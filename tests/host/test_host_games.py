@@ -1,0 +1,90 @@
+"""Whole games of Mole in the Crew played through phone sockets, each phone seeing only its own."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+@pytest.mark.parametrize(("players", "bot"), [(5, "random"), (10, "smart")])
+async def test_a_whole_game_each_phone_sees_only_its_own_view(host, kit, players, bot):
+    phones = await host.table(players)
+    board = await host.board()
+    await host.start(phones)
+    await board.until("public")
+    room = host.room
+    for seat, phone in enumerate(phones):
+        assert phone.view == room.rules.view(room.state, seat)
+        assert phone.view["me"]["role"] == room.rules.view(room.state, seat)["me"]["role"]
+
+    played = await kit.play_to_end(host, phones, bot=bot, board=board)
+
+    assert played > players  # at least one full vote round happened
+    assert room.phase == "over"
+    for phone in phones:
+        assert phone.state["room"]["phase"] == "over"
+        assert phone.view["result"]["winner"] in ("crew", "moles")
+    assert board.view["result"] == phones[0].view["result"]
+    # Secrets: no phone ever received another seat's token; the board received none at all.
+    tokens = [phone.token for phone in phones]
+    assert all(tokens) and len(set(tokens)) == players
+    for phone in phones:
+        others = [t for t in tokens if t != phone.token]
+        assert not any(token in text for text in phone.raw for token in others)
+    assert not any(token in text for text in board.raw for token in tokens)
+    # During play no message carried another seat's "me" nor the roles of others.
+    for seat, phone in enumerate(phones):
+        for text in phone.raw:
+            message = json.loads(text)
+            view = message.get("view")
+            if message["type"] == "state" and view and view["phase"] != "over":
+                assert view["seat"] == seat
+                assert view["result"] is None
+    for text in board.raw:
+        view = json.loads(text)["view"]
+        assert view is None or ("me" not in view and view["seat"] is None)
+
+
+async def test_the_journal_holds_every_accepted_action_in_order(host, kit):
+    phones = await host.table(5)
+    await host.start(phones)
+    journal_path = host.room.journal.path
+    await kit.play_to_end(host, phones, bot="random")
+    lines = [json.loads(line) for line in journal_path.read_text().splitlines()]
+    assert lines[0]["kind"] == "header"
+    assert lines[0]["seed"] == host.room.seed
+    assert [line["seat"] for line in lines[1:-1]] == [entry["seat"] for entry in host.room.log]
+    assert lines[-1] == {"kind": "over"}
+
+
+async def test_rematch_deals_a_new_game_with_the_same_players(host, kit):
+    phones = await host.table(5, variants=["quick"])
+    await host.start(phones)
+    first_seed = host.room.seed
+    await kit.play_to_end(host, phones, bot="random")
+    tokens = [phone.token for phone in phones]
+
+    error = await phones[1].error({"type": "rematch"})
+    assert error["code"] == "not_leader"
+
+    await phones[0].send({"type": "rematch"})
+    await kit.next_state(phones)
+    room = host.room
+    assert room.phase == "playing"
+    assert room.seed != first_seed
+    assert room.state is not None and not room.rules.is_over(room.state)
+    assert room.variants == ["quick"]
+    for seat, phone in enumerate(phones):
+        assert phone.state["you"]["name"] == kit.names[seat]
+        assert phone.view == room.rules.view(room.state, seat)
+        assert phone.view["phase"] == "propose"
+        assert phone.state["room"]["round"] == 2
+    assert [p.token for p in room.players] == tokens
+
+
+async def test_rematch_is_refused_before_the_end(host):
+    phones = await host.table(5)
+    await host.start(phones)
+    error = await phones[0].error({"type": "rematch"})
+    assert error["code"] == "not_over"

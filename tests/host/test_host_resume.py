@@ -1,0 +1,206 @@
+"""The journal and the restart: a killed host comes back with the game at its last acknowledged
+action and every seat keeping its token."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+import aiohttp
+
+from host.journal import JournalStore, read_journal
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SERVER = """
+import asyncio, sys
+from aiohttp import web
+from host.server import HostConfig, create_app
+
+async def main():
+    app = create_app(HostConfig(state_dir=sys.argv[1], seed=int(sys.argv[2]), heartbeat=None))
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    print(runner.addresses[0][1], flush=True)
+    await asyncio.Event().wait()
+
+asyncio.run(main())
+"""
+
+
+def simple_action(view):
+    """What a cooperative player does, read from its own view only (None: nothing to do)."""
+    if not view or not view["me"]["can_act"]:
+        return None
+    phase = view["phase"]
+    if phase == "propose":
+        return {"type": "propose", "team": list(range(view["locks"][view["lock"]]["team_size"]))}
+    if phase == "vote":
+        return {"type": "vote", "approve": True}
+    if phase == "cards":
+        return {"type": "play", "card": "clean"}
+    raise AssertionError(phase)
+
+
+async def play_simple(phones, count):
+    """Play ``count`` actions, each acknowledged (every phone has its new state) before the next."""
+    for _ in range(count):
+        phone, action = next(
+            (p, simple_action(p.view)) for p in phones if simple_action(p.view) is not None
+        )
+        await phone.send({"type": "action", "action": action})
+        for other in phones:
+            message = await other.expect("state")
+            assert message["view"]["seat"] == other.seat
+
+
+async def test_a_new_app_on_the_same_folder_resumes_the_game(make_host, kit, tmp_path):
+    first = await make_host()
+    phones = await first.table(5)
+    await first.start(phones)
+    await play_simple(phones, 8)  # a whole lock: proposal, five votes, two cards
+    room = first.room
+    snapshot = room.rules.snapshot(room.state)
+    tokens = [p.token for p in phones]
+    roles = [p.view["me"]["role"] for p in phones]
+    assert room.state is not None and len(room.log) == 8
+    await first.client.close()  # the host goes away (sockets closed, journal closed)
+    for phone in phones:
+        assert phone.ws.closed or (await phone.ws.receive(timeout=5)).type in (
+            aiohttp.WSMsgType.CLOSE,
+            aiohttp.WSMsgType.CLOSED,
+        )
+
+    second = await make_host(resume=True)
+    room = second.room
+    assert room.phase == "playing"
+    assert room.rules.snapshot(room.state) == snapshot
+    assert [p.token for p in room.players] == tokens
+    assert [p.name for p in room.players] == kit.names[:5]
+    assert not any(p.connected for p in room.players)
+
+    back = []
+    for seat, token in enumerate(tokens):
+        phone = await second.phone(label=kit.names[seat], token=token)
+        assert phone.state["you"]["seat"] == seat
+        assert phone.view["me"]["role"] == roles[seat]
+        back.append(phone)
+    for phone in back:
+        await phone.sync()
+    board = await second.board()
+    assert board.view["locks"][0]["result"] == "open"
+    played = await kit.play_to_end(second, back, bot="random")
+    assert played > 0 and room.phase == "over"
+    # A finished game is not offered again.
+    assert JournalStore(tmp_path / "journal").latest_unfinished() is None
+
+
+async def test_without_resume_the_lobby_offers_the_saved_game(make_host, kit):
+    first = await make_host()
+    phones = await first.table(5)
+    await first.start(phones)
+    await play_simple(phones, 3)
+    tokens = [p.token for p in phones]
+    await first.client.close()
+
+    second = await make_host()
+    room = second.room
+    assert room.phase == "lobby"
+    guest = await second.phone()
+    assert guest.state["room"]["resumable"] == {
+        "game": "mole",
+        "names": kit.names[:5],
+        "actions": 3,
+    }
+    assert not any(token in text for text in guest.raw for token in tokens)
+    # Bruno is in the new lobby under his name; the host continues the saved game.
+    bruno = await second.player("bruno")
+    await guest.sync()
+    room.resume_saved()
+    assert (await bruno.expect("welcome")) == {"type": "welcome", "token": tokens[1], "seat": 1}
+    state = await bruno.expect("state")
+    assert state["you"]["seat"] == 1 and state["view"]["me"]["role"]
+    state = await guest.expect("state")
+    assert state["you"]["spectator"] is True
+    assert state["room"]["resumable"] is None
+    assert state["room"]["reclaimable"] == [0, 2, 3, 4]
+    assert len(room.log) == 3
+
+
+async def test_resume_saved_without_a_saved_game_is_refused(host):
+    from host.room import RoomError
+
+    try:
+        host.room.resume_saved()
+    except RoomError as error:
+        assert error.code == "nothing_to_resume"
+    else:
+        raise AssertionError("resume_saved did not refuse")
+
+
+def test_a_torn_last_line_is_ignored(tmp_path):
+    store = JournalStore(tmp_path)
+    journal = store.start("mole", {"players": 5, "variants": []}, 7, [], 0)
+    journal.append_action(3, {"type": "propose", "team": [0, 1]})
+    journal.close()
+    with journal.path.open("a") as file:
+        file.write('{"kind": "action", "seat": 0, "act')  # the crash came mid-write
+    saved = read_journal(journal.path)
+    assert saved is not None and saved.log == [
+        {"seat": 3, "action": {"type": "propose", "team": [0, 1]}}
+    ]
+    assert oct(journal.path.stat().st_mode & 0o777) == "0o600"
+
+
+async def test_a_host_killed_with_sigkill_resumes_at_the_last_acknowledged_action(
+    make_host, kit, tmp_path
+):
+    state_dir = tmp_path / "journal"
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        SERVER,
+        str(state_dir),
+        str(kit.seed),
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        port = int(await asyncio.wait_for(process.stdout.readline(), timeout=30))
+        async with aiohttp.ClientSession() as session:
+            phones = []
+            for name in kit.names[:5]:
+                ws = await session.ws_connect(f"http://127.0.0.1:{port}/ws")
+                phone = kit.Phone(ws, name)
+                await phone.expect("state")
+                await phone.send({"type": "join", "name": name})
+                await phone.expect("welcome")
+                phones.append(phone)
+            for phone in phones:
+                await phone.sync()
+            await phones[0].send({"type": "start"})
+            for phone in phones:
+                await phone.expect("state")
+            await play_simple(phones, 8)  # each of the 8 acknowledged to every phone
+            tokens = [p.token for p in phones]
+            views = [p.view for p in phones]
+            process.send_signal(signal.SIGKILL)
+            await process.wait()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert process.returncode == -signal.SIGKILL
+
+    second = await make_host(resume=True)
+    room = second.room
+    assert len(room.log) == 8
+    for seat, token in enumerate(tokens):
+        phone = await second.phone(token=token)
+        assert phone.view == views[seat]
