@@ -158,6 +158,7 @@ def _private(state: State, seat: int) -> dict[str, Any]:
         "card": state.cards[seat] if phase == CARDS else None,
         "hand": list(CARDS_IN_HAND) if on_team else [],
         "mark": None if mark == UNMARKED else mark,
+        "marked": mark != UNMARKED,
         "confirmed": bool(in_getaway and state.confirmed[seat]),
         "tally": tally,
     }
