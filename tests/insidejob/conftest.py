@@ -1,0 +1,123 @@
+"""Scenario helpers for Inside Job: a table with a rigged deal, driven one action at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from engine.errors import EngineError
+from engine.insidejob import GAME, rules
+from engine.insidejob.config import make_config
+from engine.insidejob.vocabulary import (
+    ACCOMPLICE,
+    CARD_BY_NAME,
+    INTEL_TOKENS,
+    MICROPHONE,
+    PHASE_ACCOMPLICE,
+    TRAITORS,
+)
+
+
+class Table:
+    """One game whose roles, hands, Intel, start player and mission draws a scenario chooses.
+
+    ``hands`` are strings like ``"B7 R3 G13"`` per seat, all of one length: with the final hand
+    size plus one card each, a single trick leads to the vote.
+    """
+
+    def __init__(
+        self,
+        roles: list[str],
+        hands: list[str] | None = None,
+        variants: Iterable[str] = (),
+        start: int = 0,
+        missions: Iterable[str] = (),
+        intel: list[int] | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.n = len(roles)
+        self.config = make_config(players=self.n, variants=list(variants))
+        state = rules.new_game(self.config, seed)
+        state.roles = list(roles)
+        state.traitor = next(s for s, r in enumerate(roles) if r in TRAITORS)
+        state.microphone = roles.index(MICROPHONE) if MICROPHONE in roles else None
+        state.accomplice = roles.index(ACCOMPLICE) if ACCOMPLICE in roles else None
+        state.revealed = [r in (MICROPHONE, ACCOMPLICE) for r in roles]
+        state.intel = intel or [0 if r == ACCOMPLICE else 1 for r in roles]
+        state.supply = INTEL_TOKENS - sum(state.intel)
+        if hands is not None:
+            state.hands = [sorted(CARD_BY_NAME[c] for c in hand.split()) for hand in hands]
+            state.dealt = [list(h) for h in state.hands]
+            used = {c for h in state.hands for c in h}
+            state.set_aside = [c for c in range(52) if c not in used]
+        state.deck += state.drawn  # whatever the real deal drew goes back
+        state.drawn = []
+        wanted = list(missions)
+        state.deck = [m for m in state.deck if m not in wanted] + wanted[::-1]
+        state.start = state.first_start = start
+        state.accomplice_of = None
+        if state.accomplice is not None:
+            state.phase, state.turn = PHASE_ACCOMPLICE, state.accomplice
+        else:
+            rules._begin_trick(state)
+        self.state = state
+
+    def seat_of(self, role: str) -> int:
+        return self.state.roles.index(role)
+
+    def act(self, seat: int, action: dict[str, Any]) -> None:
+        GAME.apply(self.state, seat, action)
+
+    def refuse(self, seat: Any, action: Any, code: str) -> EngineError:
+        """Assert the action is refused with this code and changes nothing."""
+        before = GAME.snapshot(self.state)
+        with pytest.raises(EngineError) as caught:
+            GAME.apply(self.state, seat, action)
+        assert caught.value.code == code, caught.value
+        assert GAME.snapshot(self.state) == before
+        return caught.value
+
+    def keep(self, index: int = 0) -> None:
+        self.act(self.state.start, {"type": "choose_mission", "keep": index})
+
+    def play(self, card: str, wager: bool | None = None) -> None:
+        """The seat on turn plays card; with wager set, it then answers the wager question."""
+        self.act(self.state.turn, {"type": "play", "card": card})
+        if wager is not None:
+            self.act(self.state.turn, {"type": "wager", "wager": wager})
+
+    def trick(self, cards: str, wagers: Iterable[int] = (), keep: int | None = 0) -> None:
+        """Keep a mission (unless keep is None), then play cards in turn order; the seats in
+        wagers put a token on their card, everyone else who may wager declines."""
+        if keep is not None:
+            self.keep(keep)
+        wagers = set(wagers)
+        for card in cards.split():
+            seat = self.state.turn
+            self.act(seat, {"type": "play", "card": card})
+            if self.state.phase == "wager":
+                self.act(seat, {"type": "wager", "wager": seat in wagers})
+
+    def vote(self, ballots: dict[int, int | list[int]]) -> None:
+        for seat, choice in ballots.items():
+            key = "seats" if isinstance(choice, list) else "seat"
+            self.act(seat, {"type": "vote", key: choice})
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return GAME.view(self.state, seat)
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.state.result
+
+
+@pytest.fixture
+def table():
+    """table(roles, **options) -> Table; roles as a list or a space-separated string."""
+
+    def make(roles: str | list[str], **options: Any) -> Table:
+        return Table(roles.split() if isinstance(roles, str) else roles, **options)
+
+    return make
