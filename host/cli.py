@@ -1,9 +1,299 @@
-"""The `molecrew` command: host a game (the default) or simulate games with bots."""
+"""The `molecrew` command: host a game (the default) or simulate games with bots.
+
+Hosting runs the aiohttp server on an asyncio loop and the TV window with pygame. With a window,
+pygame keeps the main thread (the one that opened the display) and the server's loop runs in a
+background thread; the Room's public messages reach the window through a thread-safe queue and
+the host keys reach the Room through ``loop.call_soon_threadsafe``. With ``--headless`` there is
+no window: the loop runs on the main thread and the terminal shows the address and a QR code.
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+import locale
+import os
+import signal
 import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PORT = 8080
+
+
+@dataclass
+class Plan:
+    """Everything decided before the server starts."""
+
+    bind: str
+    port: int
+    join_url: str
+    local_url: str
+    lang: str
+    state_dir: Path | None
+    resume: bool
+    mdns: bool
+    mdns_interfaces: list[str]
+    headless: bool
+    fullscreen: bool
+    seed: int | None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="molecrew",
+        description=(
+            "Host a hidden-role party game on this screen. Players join from their phones on the "
+            "same Wi-Fi by scanning the QR code (or typing the address shown); each phone shows "
+            "only that player's secrets."
+        ),
+        epilog=(
+            "Host keys in the window: S start, P pause, M mute, F11 full screen, H help, "
+            "Esc twice to quit. Also: `molecrew simulate --help` plays games with bots."
+        ),
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"port to serve on (default {DEFAULT_PORT}; the next free one if taken; 0: any)",
+    )
+    parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11)")
+    parser.add_argument(
+        "--lang", help="language of the big screen: en, es or pt (default: this computer's)"
+    )
+    parser.add_argument(
+        "--headless",
+        action="store_true",
+        help="no window: print the join address and a QR code here (for machines with no screen)",
+    )
+    parser.add_argument(
+        "--resume", action="store_true", help="continue the last unfinished game at once"
+    )
+    parser.add_argument(
+        "--state-dir",
+        type=Path,
+        metavar="DIR",
+        help="where game journals are kept (default: ~/.local/state/molecrew)",
+    )
+    parser.add_argument(
+        "--bind",
+        default="0.0.0.0",
+        metavar="ADDR",
+        help="address to listen on (default 0.0.0.0: every interface)",
+    )
+    parser.add_argument(
+        "--mdns-interface",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="announce over mDNS on this interface address only (repeatable; default: all)",
+    )
+    parser.add_argument(
+        "--no-mdns", action="store_true", help="do not announce on the network (tests, benchmarks)"
+    )
+    parser.add_argument("--seed", type=int, help=argparse.SUPPRESS)  # fixed deals for tests
+    return parser
+
+
+def system_language() -> str:
+    from host.i18n import normalise_language
+
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        if os.environ.get(name):
+            return normalise_language(os.environ[name])
+    with contextlib.suppress(ValueError):
+        return normalise_language(locale.getlocale()[0])
+    return normalise_language(None)
+
+
+def make_plan(args: argparse.Namespace, say: Callable[[str], None] = print) -> Plan:
+    """Choose the port, the join address and the language. Raises OSError if no port is free."""
+    from host.i18n import normalise_language
+    from host.mdns import local_url
+    from host.netaddr import free_port, join_host
+
+    port = free_port(args.bind, args.port)
+    if args.port and port != args.port:
+        say(f"Port {args.port} is already in use, so molecrew uses port {port} instead.")
+    address = join_host(args.bind)
+    return Plan(
+        bind=args.bind,
+        port=port,
+        join_url=f"http://{address}:{port}/",
+        local_url=local_url(port),
+        lang=normalise_language(args.lang) if args.lang else system_language(),
+        state_dir=args.state_dir,
+        resume=args.resume,
+        mdns=not args.no_mdns,
+        mdns_interfaces=list(args.mdns_interface),
+        headless=args.headless,
+        fullscreen=args.fullscreen,
+        seed=args.seed,
+    )
+
+
+def build_app(plan: Plan, say: Callable[[str], None] = print) -> Any:
+    from host.server import HostConfig, create_app
+
+    config = HostConfig(
+        join_url=plan.join_url, state_dir=plan.state_dir, resume=plan.resume, seed=plan.seed
+    )
+    app = create_app(config)
+    if plan.mdns:
+        from host.mdns import Announcement, cleanup_context
+        from host.netaddr import interface_addresses, lan_address
+
+        interfaces = plan.mdns_interfaces or None
+        if interfaces is None and plan.bind not in ("", "0.0.0.0"):
+            interfaces = [plan.bind]  # served on one address: announce there only
+        addresses = interfaces or interface_addresses() or [lan_address()]
+        announcement = Announcement(port=plan.port, addresses=addresses, interfaces=interfaces)
+        app.cleanup_ctx.append(cleanup_context(announcement, say))
+    return app
+
+
+def banner(plan: Plan) -> str:
+    from host.qr import qr_text
+
+    lines = [
+        "molecrew is hosting. Players: join from a phone on the same Wi-Fi.",
+        f"Join URL: {plan.join_url}",
+    ]
+    if plan.mdns:
+        lines.append(f"(on some devices also: {plan.local_url})")
+    lines += ["", qr_text(plan.join_url), "", "Press Ctrl+C to stop."]
+    return "\n".join(lines)
+
+
+async def _start(app: Any, plan: Plan) -> Any:
+    from aiohttp import web
+
+    runner = web.AppRunner(app, handle_signals=False)
+    await runner.setup()
+    site = web.TCPSite(runner, plan.bind, plan.port)
+    await site.start()
+    return runner
+
+
+async def serve_headless(plan: Plan) -> int:
+    """Serve until SIGINT/SIGTERM, then close sockets, mDNS and the journal."""
+    app = build_app(plan)
+    runner = await _start(app, plan)
+    print(banner(plan), flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        print("Stopping...", flush=True)
+        await runner.cleanup()
+    print("Stopped cleanly.", flush=True)
+    return 0
+
+
+class ServerThread:
+    """The aiohttp app on its own asyncio loop in a background thread (the window keeps main)."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self._run, name="molecrew-server", daemon=True)
+        self.ready = threading.Event()
+        self.error: BaseException | None = None
+        self.app: Any = None
+        self.runner: Any = None
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.app = build_app(self.plan)
+            self.runner = self.loop.run_until_complete(_start(self.app, self.plan))
+        except BaseException as error:
+            self.error = error
+            self.ready.set()
+            return
+        self.ready.set()
+        self.loop.run_forever()
+
+    def start(self) -> None:
+        """Start serving; raises what the server raised while starting."""
+        self.thread.start()
+        self.ready.wait()
+        if self.error is not None:
+            raise self.error
+
+    def call(self, function: Callable[[], None]) -> None:
+        """Run ``function`` on the server's loop (from any thread)."""
+        self.loop.call_soon_threadsafe(function)
+
+    def stop(self) -> None:
+        if self.runner is not None:
+            future = asyncio.run_coroutine_threadsafe(self.runner.cleanup(), self.loop)
+            with contextlib.suppress(Exception):
+                future.result(timeout=15)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=15)
+
+
+def host_keys(server: ServerThread, notify: Callable[[str], None], lang: str) -> Any:
+    """The window's host keys, each run on the server's loop; refusals shown on the TV."""
+    from engine.errors import EngineError
+    from host.i18n import translate
+    from host.room import RoomError
+    from host.server import ROOM_KEY
+    from host.tv.window import HostKeys
+
+    room = server.app[ROOM_KEY]
+
+    def on_loop(method: str) -> Callable[[], None]:
+        def run() -> None:
+            try:
+                getattr(room, method)()
+            except (RoomError, EngineError) as error:
+                notify(translate(lang, f"error.{error.code}", **error.facts))
+
+        return lambda: server.call(run)
+
+    return HostKeys(
+        start=on_loop("start"),
+        pause=on_loop("pause"),
+        unpause=on_loop("unpause"),
+        resume_saved=on_loop("resume_saved"),
+    )
+
+
+def serve_with_window(plan: Plan) -> int:
+    from host.server import ROOM_KEY
+
+    try:
+        from host.tv.window import TvWindow
+
+        window = TvWindow(plan.lang, fullscreen=plan.fullscreen, local_url=plan.local_url)
+    except Exception as error:  # pygame.error: no display, no video driver
+        print(f"No window could be opened ({error}); running without one.", file=sys.stderr)
+        return asyncio.run(serve_headless(plan))
+    server = ServerThread(plan)
+    server.start()
+    window.keys = host_keys(server, window.notify, plan.lang)
+    room = server.app[ROOM_KEY]
+    server.call(lambda: room.subscribe_public(window.post))
+    print(banner(plan), flush=True)
+    try:
+        window.run()
+    except KeyboardInterrupt:
+        window.close()
+    finally:
+        print("Stopping...", flush=True)
+        server.stop()
+    print("Stopped cleanly.", flush=True)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -12,14 +302,16 @@ def main(argv: list[str] | None = None) -> int:
         from host.simulate import main as simulate_main
 
         return simulate_main(argv[1:])
-    parser = argparse.ArgumentParser(
-        prog="molecrew",
-        description="Host a hidden-role party game: the board on this screen, secrets on phones.",
-        epilog="Also: `molecrew simulate --help` plays games with bots.",
-    )
-    parser.parse_args(argv)
-    print("Hosting is not built yet.", file=sys.stderr)
-    return 1
+    args = build_parser().parse_args(argv)
+    try:
+        plan = make_plan(args)
+    except OSError as error:
+        print(f"molecrew cannot listen on {args.bind}: {error}", file=sys.stderr)
+        return 2
+    if plan.headless:
+        return asyncio.run(serve_headless(plan))
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    return serve_with_window(plan)
 
 
 if __name__ == "__main__":

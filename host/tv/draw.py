@@ -1,0 +1,282 @@
+"""Drawing on a virtual 1920×1080 canvas scaled to any window, with a record of what was drawn.
+
+Scenes lay themselves out in design units; :class:`Canvas` scales them uniformly (letterboxing a
+window that is not 16:9) and renders text at the real pixel size, so 720p and 4K are both crisp.
+Every text and named element drawn in a frame is recorded with its screen rectangle: tests read
+that record to check what a viewer sees, and that nothing falls off the screen.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from host.tv import theme
+from host.tv.theme import Colour
+
+FONT_PATH = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
+_TEXT_CACHE_LIMIT = 600
+
+
+class FontBook:
+    """Fonts by pixel size and rendered text by (text, size, colour); made after pygame.init()."""
+
+    def __init__(self, path: Path = FONT_PATH) -> None:
+        self.path = path
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._texts: dict[tuple[str, int, Colour], pygame.Surface] = {}
+
+    def font(self, size: int) -> pygame.font.Font:
+        size = max(6, size)
+        if size not in self._fonts:
+            self._fonts[size] = pygame.font.Font(str(self.path), size)
+        return self._fonts[size]
+
+    def render(self, text: str, size: int, colour: Colour) -> pygame.Surface:
+        key = (text, size, colour)
+        surface = self._texts.get(key)
+        if surface is None:
+            if len(self._texts) > _TEXT_CACHE_LIMIT:
+                self._texts.clear()
+            surface = self.font(size).render(text, True, colour)
+            self._texts[key] = surface
+        return surface
+
+
+@dataclass
+class Drawn:
+    kind: str  # "text" or "element"
+    label: str
+    rect: pygame.Rect
+
+
+@dataclass
+class Canvas:
+    surface: pygame.Surface
+    fonts: FontBook
+    drawn: list[Drawn] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        width, height = self.surface.get_size()
+        self.scale = min(width / theme.DESIGN_WIDTH, height / theme.DESIGN_HEIGHT)
+        self.offset_x = (width - theme.DESIGN_WIDTH * self.scale) / 2
+        self.offset_y = (height - theme.DESIGN_HEIGHT * self.scale) / 2
+
+    # -- coordinates -------------------------------------------------------------------------
+    def px(self, value: float) -> int:
+        return max(1, round(value * self.scale)) if value > 0 else round(value * self.scale)
+
+    def point(self, x: float, y: float) -> tuple[int, int]:
+        return round(self.offset_x + x * self.scale), round(self.offset_y + y * self.scale)
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        left, top = self.point(x, y)
+        right, bottom = self.point(x + w, y + h)
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    # -- records -----------------------------------------------------------------------------
+    def element(self, label: str, rect: pygame.Rect) -> None:
+        self.drawn.append(Drawn("element", label, rect))
+
+    def texts(self) -> list[str]:
+        return [d.label for d in self.drawn if d.kind == "text"]
+
+    def elements(self) -> list[str]:
+        return [d.label for d in self.drawn if d.kind == "element"]
+
+    # -- shapes ------------------------------------------------------------------------------
+    def fill(self, colour: Colour) -> None:
+        self.surface.fill(colour)
+
+    def panel(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        colour: Colour = theme.PANEL,
+        radius: float = 24,
+        border: Colour | None = None,
+        border_width: float = 4,
+    ) -> pygame.Rect:
+        area = self.rect(x, y, w, h)
+        pygame.draw.rect(self.surface, colour, area, border_radius=self.px(radius))
+        if border is not None:
+            pygame.draw.rect(
+                self.surface, border, area, self.px(border_width), border_radius=self.px(radius)
+            )
+        return area
+
+    def circle(self, x: float, y: float, r: float, colour: Colour, width: float = 0) -> pygame.Rect:
+        return pygame.draw.circle(
+            self.surface, colour, self.point(x, y), self.px(r), self.px(width) if width else 0
+        )
+
+    def line(
+        self, x0: float, y0: float, x1: float, y1: float, colour: Colour, width: float
+    ) -> None:
+        pygame.draw.line(
+            self.surface, colour, self.point(x0, y0), self.point(x1, y1), self.px(width)
+        )
+
+    def polygon(self, points: list[tuple[float, float]], colour: Colour, width: float = 0) -> None:
+        pygame.draw.polygon(
+            self.surface,
+            colour,
+            [self.point(x, y) for x, y in points],
+            self.px(width) if width else 0,
+        )
+
+    # -- text --------------------------------------------------------------------------------
+    def text(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: float,
+        colour: Colour = theme.TEXT,
+        anchor: str = "topleft",
+        max_width: float | None = None,
+    ) -> pygame.Rect:
+        """Draw one line; shrink it (down to 60 %) then cut it with '…' to fit ``max_width``."""
+        pixels = max(6, round(size * self.scale))
+        surface = self.fonts.render(text, pixels, colour)
+        shown = text
+        if max_width is not None:
+            limit = max_width * self.scale
+            if surface.get_width() > limit:
+                pixels = max(6, int(pixels * max(0.6, limit / surface.get_width())))
+                surface = self.fonts.render(text, pixels, colour)
+            while surface.get_width() > limit and len(shown) > 1:
+                shown = shown[:-2].rstrip() + "…"
+                surface = self.fonts.render(shown, pixels, colour)
+        area = surface.get_rect(**{anchor: self.point(x, y)})
+        self.surface.blit(surface, area)
+        self.drawn.append(Drawn("text", text, area))
+        return area
+
+    def wrapped(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: float,
+        width: float,
+        colour: Colour = theme.TEXT,
+        line_gap: float = 1.25,
+        max_lines: int = 4,
+    ) -> float:
+        """Draw text wrapped to ``width``; returns the y below the last line (design units)."""
+        font = self.fonts.font(max(6, round(size * self.scale)))
+        limit = width * self.scale
+        lines: list[str] = []
+        for word in text.split():
+            if lines and font.size(f"{lines[-1]} {word}")[0] <= limit:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        lines = lines[:max_lines]
+        for index, line in enumerate(lines):
+            area = self.text(line, x, y + index * size * line_gap, size, colour, max_width=width)
+            # Record the whole sentence once, so tests can look a catalog text up as written.
+            if index == 0:
+                self.drawn.append(Drawn("text", text, area))
+        return y + len(lines) * size * line_gap
+
+    # -- game pieces -------------------------------------------------------------------------
+    def seat_shape(self, seat: int, x: float, y: float, r: float) -> pygame.Rect:
+        """The seat's own coloured shape, centred on (x, y), with a dark outline."""
+        colour = theme.seat_colour(seat)
+        shape = theme.seat_shape(seat)
+        outline = theme.BACKGROUND
+        if shape in ("circle", "ring"):
+            self.circle(x, y, r, outline)
+            self.circle(x, y, r * 0.86, colour)
+            if shape == "ring":
+                self.circle(x, y, r * 0.42, outline)
+        elif shape == "square":
+            self.panel(x - r, y - r, 2 * r, 2 * r, outline, radius=r * 0.2)
+            self.panel(x - r * 0.82, y - r * 0.82, 1.64 * r, 1.64 * r, colour, radius=r * 0.15)
+        elif shape == "plus":
+            t = r * 0.42
+            for scale, paint in ((1.0, outline), (0.8, colour)):
+                a, b = r * scale, t * scale
+                self.panel(x - a, y - b, 2 * a, 2 * b, paint, radius=0)
+                self.panel(x - b, y - a, 2 * b, 2 * a, paint, radius=0)
+        else:
+            sides, rotation, star = {
+                "triangle": (3, -90, False),
+                "triangle_down": (3, 90, False),
+                "diamond": (4, 0, False),
+                "pentagon": (5, -90, False),
+                "hexagon": (6, 0, False),
+                "star": (5, -90, True),
+            }[shape]
+            for scale, paint in ((1.0, outline), (0.8, colour)):
+                self.polygon(_polygon(x, y, r * scale, sides, rotation, star), paint)
+        area = self.rect(x - r, y - r, 2 * r, 2 * r)
+        self.element(f"seat:{seat}", area)
+        return area
+
+    def seat_badge(
+        self,
+        seat: int,
+        name: str,
+        x: float,
+        y: float,
+        size: float = 40,
+        colour: Colour = theme.TEXT,
+        max_width: float | None = None,
+    ) -> pygame.Rect:
+        """Shape then name, vertically centred on y; returns the name's rectangle."""
+        self.seat_shape(seat, x + size * 0.5, y, size * 0.5)
+        width = None if max_width is None else max_width - size * 1.3
+        return self.text(name, x + size * 1.3, y, size * 0.85, colour, "midleft", width)
+
+    def check(self, x: float, y: float, r: float, colour: Colour = theme.GOOD) -> None:
+        """A disc with a check mark: approve / open / confirmed."""
+        self.circle(x, y, r, colour)
+        self.line(x - r * 0.5, y, x - r * 0.12, y + r * 0.4, theme.WHITE, r * 0.22)
+        self.line(x - r * 0.12, y + r * 0.4, x + r * 0.55, y - r * 0.42, theme.WHITE, r * 0.22)
+
+    def cross(self, x: float, y: float, r: float, colour: Colour = theme.BAD) -> None:
+        """A square with a cross: reject / blown / sabotage."""
+        self.panel(x - r, y - r, 2 * r, 2 * r, colour, radius=r * 0.25)
+        d = r * 0.5
+        self.line(x - d, y - d, x + d, y + d, theme.WHITE, r * 0.24)
+        self.line(x - d, y + d, x + d, y - d, theme.WHITE, r * 0.24)
+
+    def qr(self, matrix: list[list[bool]], x: float, y: float, size: float) -> pygame.Rect:
+        """The QR code, whole modules of equal pixel size (scanners dislike uneven modules)."""
+        modules = len(matrix)
+        module = max(1, int(size * self.scale) // modules)
+        left, top = self.point(x, y)
+        side = module * modules
+        left += (round(size * self.scale) - side) // 2
+        top += (round(size * self.scale) - side) // 2
+        area = pygame.Rect(left, top, side, side)
+        self.surface.fill(theme.WHITE, area)
+        for row_index, row in enumerate(matrix):
+            for column, dark in enumerate(row):
+                if dark:
+                    self.surface.fill(
+                        theme.BLACK,
+                        (left + column * module, top + row_index * module, module, module),
+                    )
+        self.element("qr", area)
+        return area
+
+
+def _polygon(
+    x: float, y: float, r: float, sides: int, rotation: float, star: bool
+) -> list[tuple[float, float]]:
+    points = []
+    count = sides * 2 if star else sides
+    for i in range(count):
+        radius = r if not star or i % 2 == 0 else r * 0.45
+        angle = math.radians(rotation + i * 360 / count)
+        points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+    return points

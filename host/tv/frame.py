@@ -1,0 +1,57 @@
+"""What a scene draws from: the last public message, the host's language, and the clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from host.i18n import translate
+
+
+@dataclass
+class Frame:
+    """One public message, read the way every scene needs it.
+
+    ``message`` is exactly what the Room publishes: ``{"type": "public", "room": {...},
+    "view": <engine public view or null>}``; the TV never sees anything else.
+    """
+
+    message: dict[str, Any]
+    lang: str
+    now: float = 0.0
+    local_url: str | None = None  # the .local address, shown beside the IP one
+
+    @property
+    def room(self) -> dict[str, Any]:
+        return self.message.get("room") or {}
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        return self.message.get("view")
+
+    @property
+    def game(self) -> str:
+        return str((self.view or {}).get("game") or self.room.get("game") or "mole")
+
+    def t(self, key: str, **facts: Any) -> str:
+        return translate(self.lang, key, **facts)
+
+    def seats(self) -> list[dict[str, Any]]:
+        return list(self.room.get("seats") or [])
+
+    def name(self, seat: int | None) -> str:
+        if seat is None:
+            return self.t("tv.nobody")
+        for entry in self.seats():
+            if entry.get("seat") == seat:
+                return str(entry.get("name", ""))
+        return self.t("tv.seat", number=seat + 1)
+
+    def connected(self, seat: int) -> bool:
+        return any(s.get("seat") == seat and s.get("connected", True) for s in self.seats())
+
+    def player_count(self) -> int:
+        view = self.view
+        if view and isinstance(view.get("players"), int):
+            return view["players"]
+        return len(self.seats())

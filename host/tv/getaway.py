@@ -1,0 +1,97 @@
+"""The Getaway: siren lights, a car on the run, and who has confirmed their mark (never whom)."""
+
+from __future__ import annotations
+
+import math
+
+from host.tv import theme
+from host.tv.board import draw_locks
+from host.tv.draw import Canvas
+from host.tv.frame import Frame
+from host.tv.scene import Scene
+
+# The siren and the car move: a modest frame rate keeps the CPU low during this short phase.
+FRAMES_PER_SECOND = 24
+
+
+class GetawayScene(Scene):
+    name = "getaway"
+
+    def animating(self) -> bool:
+        return True
+
+    def draw(self, canvas: Canvas, frame: Frame) -> None:
+        view = frame.view or {}
+        t = frame.now
+        self._siren(canvas, t)
+        canvas.text(frame.t("tv.getaway.title"), 960, 60, 96, theme.TEXT, "midtop", 1700)
+        canvas.wrapped(frame.t("tv.getaway.text"), 200, 180, 34, 1520, theme.TEXT, max_lines=3)
+        draw_locks(canvas, frame, view, top=340, height=190)
+        self._car(canvas, t)
+        confirmed = set((view.get("getaway") or {}).get("confirmed") or [])
+        players = frame.player_count()
+        canvas.text(
+            frame.t("tv.getaway.confirmed", count=len(confirmed), total=players),
+            960,
+            560,
+            40,
+            theme.ACCENT,
+            "midtop",
+            1700,
+        )
+        for seat in range(players):
+            column, row = divmod(seat, 5)
+            x, y = 120 + row * 350, 650 + column * 70
+            done = seat in confirmed
+            if done:
+                canvas.check(x + 18, y, 18)
+            else:
+                canvas.circle(x + 18, y, 16, theme.FAINT, 3)
+            canvas.seat_badge(
+                seat,
+                frame.name(seat),
+                x + 48,
+                y,
+                40,
+                theme.TEXT if done else theme.MUTED,
+                max_width=280,
+            )
+            canvas.element(
+                f"confirmed:{seat}:{'yes' if done else 'no'}", canvas.rect(x, y - 20, 330, 40)
+            )
+
+    def _siren(self, canvas: Canvas, t: float) -> None:
+        phase = int(t * 2.5) % 2
+        left, right = (
+            (theme.SIREN_RED, theme.SIREN_BLUE) if phase else (theme.SIREN_BLUE, theme.SIREN_RED)
+        )
+        glow = 0.55 + 0.45 * abs(math.sin(t * math.pi * 2.5))
+        dim = theme.BACKGROUND
+        canvas.panel(0, 0, 960, 40, _mix(dim, left, glow), radius=0)
+        canvas.panel(960, 0, 960, 40, _mix(dim, right, 1.55 - glow), radius=0)
+        canvas.element("siren", canvas.rect(0, 0, 1920, 40))
+
+    def _car(self, canvas: Canvas, t: float) -> None:
+        road_y = 960
+        canvas.panel(0, road_y + 40, 1920, 80, (40, 42, 52), radius=0)
+        dash = (t * 600) % 160
+        for i in range(14):
+            canvas.panel(i * 160 - dash, road_y + 76, 80, 8, theme.MUTED, radius=2)
+        x = 1100 + 120 * math.sin(t * 0.9)
+        bounce = 4 * abs(math.sin(t * 9))
+        y = road_y - 40 - bounce
+        canvas.panel(x, y, 330, 70, theme.ACCENT, radius=18)
+        canvas.panel(x + 60, y - 50, 190, 60, theme.ACCENT, radius=20)
+        canvas.panel(x + 80, y - 40, 70, 40, (150, 200, 240), radius=8)
+        canvas.panel(x + 160, y - 40, 70, 40, (150, 200, 240), radius=8)
+        for wheel in (x + 70, x + 260):
+            canvas.circle(wheel, y + 72, 30, theme.BLACK)
+            canvas.circle(wheel, y + 72, 12, theme.MUTED)
+        for i in range(3):  # speed lines
+            canvas.panel(x - 160 + i * 30, y + 10 + i * 18, 120 - i * 30, 6, theme.MUTED, 3)
+        canvas.element("car", canvas.rect(x, y - 50, 330, 150))
+
+
+def _mix(a: theme.Colour, b: theme.Colour, amount: float) -> theme.Colour:
+    amount = min(1.0, max(0.0, amount))
+    return tuple(round(x + (y - x) * amount) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]

@@ -1,0 +1,116 @@
+"""The end of the game: the winner, then everything that was secret — roles, cards, marks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.tv import theme
+from host.tv.board import draw_other_game
+from host.tv.draw import Canvas
+from host.tv.frame import Frame
+from host.tv.scene import Scene
+
+SIDE_OF_ROLE = {"mole": "moles", "snitch": "moles"}
+
+
+class RevealScene(Scene):
+    name = "reveal"
+
+    def draw(self, canvas: Canvas, frame: Frame) -> None:
+        view = frame.view or {}
+        if frame.game != "mole":
+            draw_other_game(canvas, frame)
+            return
+        result: dict[str, Any] = view.get("result") or {}
+        winner = result.get("winner", "crew")
+        colour = theme.CREW if winner == "crew" else theme.MOLES
+        canvas.panel(40, 24, 1840, 190, colour, radius=30)
+        canvas.text(
+            frame.t(f"{frame.game}.winner.{winner}"), 960, 40, 84, theme.WHITE, "midtop", 1760
+        )
+        canvas.element(f"winner:{winner}", canvas.rect(40, 24, 1840, 190))
+        reason = result.get("reason")
+        if reason:
+            canvas.text(
+                frame.t(f"{frame.game}.ending.{reason}"), 960, 146, 34, theme.WHITE, "midtop", 1760
+            )
+        self._getaway_line(canvas, frame, result)
+        self._table(canvas, frame, view, result)
+        canvas.text(frame.t("tv.end.rematch"), 960, 1064, 26, theme.MUTED, "midbottom", 1800)
+
+    def _getaway_line(self, canvas: Canvas, frame: Frame, result: dict[str, Any]) -> None:
+        if not result.get("marks"):
+            return
+        accused, protected = result.get("accused"), result.get("protected")
+        parts = [
+            frame.t("tv.end.accused", name=frame.name(accused))
+            if accused is not None
+            else frame.t("tv.end.no_accused"),
+            frame.t("tv.end.protected", name=frame.name(protected))
+            if protected is not None
+            else frame.t("tv.end.no_protected"),
+        ]
+        canvas.text("   ·   ".join(parts), 960, 232, 30, theme.ACCENT, "midtop", 1800)
+
+    def _table(
+        self, canvas: Canvas, frame: Frame, view: dict[str, Any], result: dict[str, Any]
+    ) -> None:
+        roles = list(result.get("roles") or [])
+        marks = list(result.get("marks") or [])
+        plays = {int(p["lock"]): p.get("cards") or {} for p in result.get("plays") or []}
+        locks = view.get("locks") or []
+        players = len(roles) or frame.player_count()
+        top, row_height = 340, min(64, 660 / max(1, players))
+        x_name, x_role, x_mark, x_locks = 70, 470, 850, 1200
+        lock_width = min(100, 680 / max(1, len(locks)))
+        header = theme.MUTED
+        canvas.text(frame.t("tv.end.player"), x_name, 290, 26, header)
+        canvas.text(frame.t("tv.end.role"), x_role, 290, 26, header, max_width=360)
+        if marks:
+            canvas.text(frame.t("tv.end.mark"), x_mark, 290, 26, header, max_width=330)
+        for index, lock in enumerate(locks):
+            cx = x_locks + index * lock_width + lock_width / 2
+            tint = {"open": theme.GOOD, "blown": theme.BAD}.get(lock.get("result"), header)
+            label = frame.t("tv.end.lock_short", number=index + 1)
+            canvas.text(label, cx, 290, 24, tint, "midtop", lock_width)
+        alibis = {a.get("seat") for a in result.get("alibis") or [] if a.get("seat") is not None}
+        for seat in range(players):
+            y = top + seat * row_height
+            if seat % 2 == 0:
+                canvas.panel(50, y, 1820, row_height, theme.PANEL, radius=12)
+            cy = y + row_height / 2
+            canvas.seat_badge(
+                seat, frame.name(seat), x_name, cy, min(42, row_height * 0.7), max_width=380
+            )
+            role = roles[seat] if seat < len(roles) else None
+            if role:
+                mole = SIDE_OF_ROLE.get(role) == "moles"
+                tint = theme.MOLES if mole else theme.CREW
+                if mole:
+                    canvas.cross(x_role + 14, cy, 13, tint)
+                else:
+                    canvas.check(x_role + 14, cy, 14, tint)
+                canvas.text(
+                    frame.t(f"{frame.game}.role.{role}"), x_role + 40, cy, 30, tint, "midleft", 330
+                )
+                canvas.element(f"role:{seat}:{role}", canvas.rect(x_role, y, 360, row_height))
+            if marks and seat < len(marks):
+                target = marks[seat]
+                canvas.text("→ " + frame.name(target), x_mark, cy, 28, theme.TEXT, "midleft", 330)
+                canvas.element(f"mark:{seat}:{target}", canvas.rect(x_mark, y, 330, row_height))
+            for index in range(len(locks)):
+                card = plays.get(index, {}).get(str(seat))
+                if card is None:
+                    continue
+                cx = x_locks + index * lock_width + lock_width / 2
+                if card == "clean":
+                    canvas.check(cx, cy, row_height * 0.3)
+                else:
+                    canvas.cross(cx, cy, row_height * 0.28)
+                canvas.element(
+                    f"played:{index}:{seat}:{card}", canvas.rect(cx - 20, y, 40, row_height)
+                )
+            if seat == result.get("accused"):
+                canvas.text("!", 1850, cy, 34, theme.BAD, "midright")
+            if seat in alibis:
+                canvas.text(frame.t("tv.end.alibi"), 1860, cy, 20, theme.MUTED, "midright", 160)

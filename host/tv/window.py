@@ -1,0 +1,272 @@
+"""The TV window: the pygame loop on the main thread, fed public messages through a queue.
+
+The network side calls :meth:`TvWindow.post` (thread-safe: it only puts on a ``SimpleQueue``);
+the loop drains the queue each frame, never blocking on the network. Host keys go back to the
+Room through :class:`HostKeys`, whose callables the CLI binds to ``loop.call_soon_threadsafe``.
+
+When nothing moves the loop sleeps in ``pygame.event.wait`` with a short timeout, so an idle
+lobby costs almost no CPU; while something animates it runs at a steady frame rate.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from host.tv import theme
+from host.tv.audio import SoundBank
+from host.tv.director import Director
+from host.tv.draw import Canvas, FontBook
+from host.tv.getaway import FRAMES_PER_SECOND as GETAWAY_FPS
+
+ANIMATION_FPS = 60
+IDLE_WAIT_MS = 100  # how soon an idle window notices a new message
+QUIT_CONFIRM_SECONDS = 3.0
+NOTICE_SECONDS = 4.0
+MIN_SIZE = (640, 360)
+
+
+def _nothing() -> None:
+    return None
+
+
+@dataclass
+class HostKeys:
+    """What the host's keys do outside the window (each runs on the server's loop)."""
+
+    start: Callable[[], None] = _nothing
+    pause: Callable[[], None] = _nothing
+    unpause: Callable[[], None] = _nothing
+    resume_saved: Callable[[], None] = _nothing
+
+
+@dataclass
+class Overlays:
+    help: bool = False
+    muted: bool = False
+    quit_asked_at: float | None = None
+    notice: str = ""
+    notice_until: float = 0.0
+    pressed: list[str] = field(default_factory=list)
+
+
+class TvWindow:
+    """Owns the display. Make it, then call :meth:`run` on the thread that made it."""
+
+    def __init__(
+        self,
+        lang: str,
+        keys: HostKeys | None = None,
+        size: tuple[int, int] = (1280, 720),
+        fullscreen: bool = False,
+        local_url: str | None = None,
+        sound: bool = True,
+    ) -> None:
+        self.inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self.keys = keys or HostKeys()
+        self.overlays = Overlays()
+        self.running = False
+        self.frames = 0
+        pygame.init()
+        pygame.display.set_caption("molecrew")
+        self.windowed_size = size
+        self.fullscreen = fullscreen
+        self.screen = self._open_display()
+        # Assets are loaded once the display exists, never at import time.
+        self.fonts = FontBook()
+        self.sounds = SoundBank.load() if sound else SoundBank.silent()
+        self.director = Director(lang, self._play)
+        self.director.local_url = local_url
+        self.dirty = True
+
+    # -- called from any thread --------------------------------------------------------------
+    def post(self, message: dict[str, Any]) -> None:
+        """Hand a public message to the window (the Room's subscriber callback)."""
+        self.inbox.put(message)
+
+    def notify(self, text: str) -> None:
+        """Show a short notice on the TV (a host key refused, say); thread-safe."""
+        self.inbox.put({"type": "notice", "text": text})
+
+    # -- display -----------------------------------------------------------------------------
+    def _open_display(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open_display()
+        self.dirty = True
+
+    def _play(self, cue: str) -> None:
+        if not self.overlays.muted:
+            self.sounds.play(cue)
+
+    # -- the loop ----------------------------------------------------------------------------
+    def drain(self) -> int:
+        """Feed every waiting message to the director; returns how many there were."""
+        count = 0
+        while True:
+            try:
+                message = self.inbox.get_nowait()
+            except queue.Empty:
+                return count
+            if message.get("type") == "notice":
+                self.overlays.notice = str(message.get("text", ""))
+                self.overlays.notice_until = time.monotonic() + NOTICE_SECONDS
+            else:
+                self.director.feed(message)
+            count += 1
+            self.dirty = True
+
+    def step(self, dt: float) -> None:
+        """One turn of the loop without waiting: messages, time, and a frame if needed."""
+        self.drain()
+        self.director.update(dt)
+        if self.dirty or self.director.animating() or self._overlay_timed():
+            self.draw()
+            pygame.display.flip()
+            self.frames += 1
+            self.dirty = False
+
+    def draw(self) -> Canvas:
+        canvas = Canvas(self.screen, self.fonts)
+        self.director.draw(canvas)
+        self._draw_overlays(canvas)
+        return canvas
+
+    def run(self, should_stop: Callable[[], bool] = lambda: False) -> None:
+        """Run until the window is closed, the host quits, or ``should_stop()`` says so."""
+        self.running = True
+        clock = pygame.time.Clock()
+        last = time.monotonic()
+        while self.running and not should_stop():
+            busy = self.director.animating() or self._overlay_timed()
+            if busy:
+                rate = GETAWAY_FPS if self.director.current == "getaway" else ANIMATION_FPS
+                clock.tick(rate)
+                events = pygame.event.get()
+            else:
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+            for event in events:
+                self.handle(event)
+            now = time.monotonic()
+            self.step(min(0.25, now - last))
+            last = now
+        self.close()
+
+    def close(self) -> None:
+        self.running = False
+        self.sounds.stop()
+        pygame.quit()
+
+    # -- host keys ---------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED):
+            if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+                self.windowed_size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
+            self.screen = pygame.display.get_surface()
+            self.dirty = True
+        elif event.type == pygame.KEYDOWN:
+            self.press(event.key)
+
+    def press(self, key: int) -> None:
+        """Act on one host key (also called by tests)."""
+        room = self.director.message.get("room") or {}
+        self.overlays.pressed.append(pygame.key.name(key))
+        self.dirty = True
+        if key == pygame.K_ESCAPE and self.fullscreen:
+            self.toggle_fullscreen()
+        elif key in (pygame.K_ESCAPE, pygame.K_q):
+            now = time.monotonic()
+            asked = self.overlays.quit_asked_at
+            if asked is not None and now - asked < QUIT_CONFIRM_SECONDS:
+                self.running = False
+            else:
+                self.overlays.quit_asked_at = now
+        elif key == pygame.K_F11 or key == pygame.K_f:
+            self.toggle_fullscreen()
+        elif key == pygame.K_h or key == pygame.K_F1:
+            self.overlays.help = not self.overlays.help
+        elif key == pygame.K_m:
+            self.overlays.muted = not self.overlays.muted
+            if self.overlays.muted:
+                self.sounds.stop()
+        elif key == pygame.K_s:
+            self.keys.start()
+        elif key == pygame.K_r and room.get("resumable"):
+            self.keys.resume_saved()
+        elif key == pygame.K_p and room.get("phase") == "playing":
+            (self.keys.unpause if room.get("paused") else self.keys.pause)()
+        elif key == pygame.K_SPACE:
+            self.director.skip()
+
+    # -- overlays ----------------------------------------------------------------------------
+    def _overlay_timed(self) -> bool:
+        now = time.monotonic()
+        asked = self.overlays.quit_asked_at
+        if now < self.overlays.notice_until + 0.2:
+            return True
+        return asked is not None and now - asked < QUIT_CONFIRM_SECONDS + 0.2
+
+    def _draw_overlays(self, canvas: Canvas) -> None:
+        frame = self.director.frame()
+        room = frame.room
+        if room.get("paused"):
+            shade = canvas.surface.copy()
+            shade.fill(theme.BACKGROUND)
+            shade.set_alpha(200)
+            canvas.surface.blit(shade, (0, 0))
+            canvas.text(frame.t("tv.paused"), 960, 420, 120, theme.ACCENT, "midtop", 1700)
+            canvas.text(frame.t("tv.paused.text"), 960, 580, 40, theme.TEXT, "midtop", 1700)
+            canvas.element("paused", canvas.rect(0, 0, 1920, 1080))
+        if room.get("resumable") and room.get("phase") == "lobby":
+            saved = room["resumable"]
+            names = ", ".join(saved.get("names") or [])
+            canvas.panel(960, 1000, 880, 70, theme.PANEL_LIGHT, radius=16, border=theme.ACCENT)
+            canvas.text(
+                frame.t("tv.lobby.resume", names=names), 1400, 1035, 26, theme.ACCENT, "center", 850
+            )
+        hint = frame.t("tv.hint")
+        if self.overlays.muted:
+            hint = f"{frame.t('tv.muted')} · {hint}"
+        canvas.text(hint, 1900, 1076, 20, theme.FAINT, "bottomright", 700)
+        asked = self.overlays.quit_asked_at
+        if asked is not None and time.monotonic() - asked < QUIT_CONFIRM_SECONDS:
+            canvas.panel(560, 460, 800, 160, theme.PANEL_LIGHT, radius=24, border=theme.BAD)
+            canvas.text(frame.t("tv.quit_confirm"), 960, 540, 44, theme.TEXT, "center", 760)
+        if time.monotonic() < self.overlays.notice_until:
+            canvas.panel(360, 880, 1200, 110, theme.PANEL_LIGHT, radius=20, border=theme.BAD)
+            canvas.text(self.overlays.notice, 960, 935, 34, theme.TEXT, "center", 1140)
+        if self.overlays.help:
+            self._draw_help(canvas)
+
+    def _draw_help(self, canvas: Canvas) -> None:
+        frame = self.director.frame()
+        canvas.panel(460, 170, 1000, 740, theme.PANEL_LIGHT, radius=28, border=theme.ACCENT)
+        canvas.text(frame.t("tv.help.title"), 960, 200, 56, theme.ACCENT, "midtop", 900)
+        rows = [
+            ("S", "tv.help.start"),
+            ("P", "tv.help.pause"),
+            ("R", "tv.help.resume"),
+            ("M", "tv.help.mute"),
+            ("F11", "tv.help.fullscreen"),
+            ("Space", "tv.help.skip"),
+            ("H", "tv.help.help"),
+            ("Esc", "tv.help.quit"),
+        ]
+        for index, (key, text) in enumerate(rows):
+            y = 310 + index * 72
+            canvas.panel(520, y, 170, 56, theme.PANEL, radius=12, border=theme.FAINT)
+            canvas.text(key, 605, y + 28, 30, theme.TEXT, "center")
+            canvas.text(frame.t(text), 720, y + 28, 32, theme.TEXT, "midleft", 700)
+        canvas.element("help", canvas.rect(460, 170, 1000, 740))
