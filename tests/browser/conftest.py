@@ -14,10 +14,12 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from aiohttp import web
+from playwright.sync_api import Page, expect
 
 from host.server import ROOM_KEY, HostConfig, create_app
 
@@ -35,9 +37,8 @@ SEED = 20261130
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
     for item in items:
-        if Path(str(item.fspath)).is_relative_to(here):
+        if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
 
 
@@ -56,6 +57,12 @@ class Host:
             return function(self.app[ROOM_KEY])
 
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=10)
+
+    def run(self, coroutine_function: Any) -> Any:
+        """Await ``coroutine_function(app)`` on the server's loop and return its result."""
+        return asyncio.run_coroutine_threadsafe(coroutine_function(self.app), self.loop).result(
+            timeout=10
+        )
 
 
 @pytest.fixture
@@ -111,14 +118,19 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 @pytest.fixture
 def phones(browser: Any, host: Host) -> Iterator[Any]:
-    """``phones(n, lang="en")`` opens n phones (own context each: own storage) on the page."""
+    """``phones(n, lang="en", width=390)`` opens n phones on the page, each its own context (own
+    storage). Every request any phone makes is checked at the end: all must go to the host."""
     contexts = []
+    requests: list[str] = []
 
-    def open_phones(count: int, lang: str = "en") -> list[Any]:
+    def open_phones(count: int, lang: str = "en", width: int = 390) -> list[Any]:
         pages = []
         for _ in range(count):
-            context = browser.new_context(**PHONE, locale=lang)
+            context = browser.new_context(
+                **{**PHONE, "viewport": {"width": width, "height": 844}}, locale=lang
+            )
             context.set_default_timeout(10_000)
+            context.on("request", lambda request: requests.append(request.url))
             contexts.append(context)
             page = context.new_page()
             page.goto(host.url)
@@ -130,3 +142,89 @@ def phones(browser: Any, host: Host) -> Iterator[Any]:
     finally:
         for context in contexts:
             context.close()
+    origin = host.url.rstrip("/")
+    foreign = [url for url in requests if not url.startswith((origin + "/", "data:"))]
+    assert requests, "the phones made requests"
+    assert not foreign, f"the page asked for something outside the host: {foreign}"
+
+
+# ---------------------------------------------------------------- what a player does on a phone
+
+
+def join(pages: list[Page], names: list[str]) -> None:
+    for page, name in zip(pages, names, strict=True):
+        page.get_by_test_id("join-name").fill(name)
+        page.get_by_test_id("join-submit").click()
+        expect(page.get_by_test_id("me-name")).to_have_text(name)
+        expect(page.get_by_test_id("screen")).to_have_attribute("data-screen", "lobby")
+
+
+def seat_of(page: Page) -> int:
+    return int(page.get_by_test_id("screen").get_attribute("data-seat") or "")
+
+
+def all_at(pages: list[Page], phase: str, proposals: int | None = None) -> None:
+    """Wait until every phone shows this phase (after this many proposals)."""
+    for page in pages:
+        step = page.get_by_test_id("step")
+        expect(step).to_have_attribute("data-phase", phase)
+        if proposals is not None:
+            expect(step).to_have_attribute("data-proposals", str(proposals))
+
+
+def the_boss(pages: list[Page]) -> Page:
+    bosses = [page for page in pages if page.get_by_test_id("propose-submit").count() == 1]
+    assert len(bosses) == 1, "exactly one phone shows the Boss's controls"
+    return bosses[0]
+
+
+def propose(boss: Page, team: list[int]) -> None:
+    for seat in team:
+        boss.get_by_test_id(f"pick-{seat}").click()
+        expect(boss.get_by_test_id(f"pick-{seat}")).to_have_attribute("aria-pressed", "true")
+    boss.get_by_test_id("propose-submit").click()
+
+
+def vote_all(pages: list[Page], approve: bool) -> None:
+    """Every phone votes; each but the last then shows its vote as sent (the last one ends it)."""
+    button = "vote-approve" if approve else "vote-reject"
+    for index, page in enumerate(pages):
+        page.get_by_test_id(button).click()
+        if index < len(pages) - 1:
+            expect(page.get_by_test_id("voted")).to_be_visible()
+
+
+def hold_flap(page: Page) -> Any:
+    """Touch the flap's handle and drag it up through CDP; returns the session to release it."""
+    handle = page.get_by_test_id("flap-handle")
+    box = handle.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    # Touching alone shows nothing: the flap must be dragged up.
+    expect(page.get_by_test_id("flap-panel")).to_be_hidden()
+    for step in range(1, 6):
+        point = {"x": x, "y": y - 16 * step}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    return cdp
+
+
+def release_flap(cdp: Any) -> None:
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+@pytest.fixture
+def kit() -> SimpleNamespace:
+    """The steps a player takes on a phone, shared by the browser tests."""
+    return SimpleNamespace(
+        join=join,
+        seat_of=seat_of,
+        all_at=all_at,
+        the_boss=the_boss,
+        propose=propose,
+        vote_all=vote_all,
+        hold_flap=hold_flap,
+        release_flap=release_flap,
+    )

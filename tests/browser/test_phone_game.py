@@ -9,86 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from host.i18n import translate
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
 
 
-def join(pages: list[Page], names: list[str]) -> None:
-    for page, name in zip(pages, names, strict=True):
-        page.get_by_test_id("join-name").fill(name)
-        page.get_by_test_id("join-submit").click()
-        expect(page.get_by_test_id("me-name")).to_have_text(name)
-        expect(page.get_by_test_id("screen")).to_have_attribute("data-screen", "lobby")
-
-
-def seat_of(page: Page) -> int:
-    return int(page.get_by_test_id("screen").get_attribute("data-seat") or "")
-
-
-def all_at(pages: list[Page], phase: str, proposals: int | None = None) -> None:
-    """Wait until every phone shows this phase (after this many proposals)."""
-    for page in pages:
-        step = page.get_by_test_id("step")
-        expect(step).to_have_attribute("data-phase", phase)
-        if proposals is not None:
-            expect(step).to_have_attribute("data-proposals", str(proposals))
-
-
-def the_boss(pages: list[Page]) -> Page:
-    bosses = [page for page in pages if page.get_by_test_id("propose-submit").count() == 1]
-    assert len(bosses) == 1, "exactly one phone shows the Boss's controls"
-    return bosses[0]
-
-
-def propose(boss: Page, team: list[int]) -> None:
-    for seat in team:
-        boss.get_by_test_id(f"pick-{seat}").click()
-        expect(boss.get_by_test_id(f"pick-{seat}")).to_have_attribute("aria-pressed", "true")
-    boss.get_by_test_id("propose-submit").click()
-
-
-def vote_all(pages: list[Page], approve: bool) -> None:
-    """Every phone votes; each but the last then shows its vote as sent (the last one ends it)."""
-    button = "vote-approve" if approve else "vote-reject"
-    for index, page in enumerate(pages):
-        page.get_by_test_id(button).click()
-        if index < len(pages) - 1:
-            expect(page.get_by_test_id("voted")).to_be_visible()
-
-
-def hold_flap(page: Page) -> Any:
-    """Touch the flap's handle and drag it up through CDP; returns the session to release it."""
-    handle = page.get_by_test_id("flap-handle")
-    box = handle.bounding_box()
-    assert box is not None
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    # Touching alone shows nothing: the flap must be dragged up.
-    expect(page.get_by_test_id("flap-panel")).to_be_hidden()
-    for step in range(1, 6):
-        point = {"x": x, "y": y - 16 * step}
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
-    return cdp
-
-
-def release_flap(cdp: Any) -> None:
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    cdp.detach()
-
-
-def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any) -> None:
+def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit: Any) -> None:
     pages = phones(5)
-    join(pages, NAMES)
+    kit.join(pages, NAMES)
     leader = pages[0]
     expect(leader.get_by_test_id("start")).to_be_enabled()
     expect(pages[1].get_by_test_id("start")).to_have_count(0)
     leader.get_by_test_id("start").click()
-    all_at(pages, "propose", 0)
-    by_seat = {seat_of(page): page for page in pages}
+    kit.all_at(pages, "propose", 0)
+    by_seat = {kit.seat_of(page): page for page in pages}
     roles = host.call(lambda room: list(room.state.roles))
     moles = [seat for seat, role in enumerate(roles) if role in ("mole", "snitch")]
     crew = [seat for seat, role in enumerate(roles) if role not in ("mole", "snitch")]
@@ -96,40 +32,40 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any) -> 
     # The role sits under the flap on every phone: held up, it shows; let go, it hides.
     for seat, page in by_seat.items():
         expect(page.get_by_test_id("flap-panel")).to_be_hidden()
-        cdp = hold_flap(page)
+        cdp = kit.hold_flap(page)
         expect(page.get_by_test_id("role")).to_be_visible()
         expect(page.get_by_test_id("role")).to_have_text(
             translate("en", f"mole.role.{roles[seat]}")
         )
-        release_flap(cdp)
+        kit.release_flap(cdp)
         expect(page.get_by_test_id("role")).to_be_hidden()
 
     # Lock 1, first proposal: the Boss names too few players and reads the host's refusal.
-    boss = the_boss(pages)
-    propose(boss, [crew[0]])
+    boss = kit.the_boss(pages)
+    kit.propose(boss, [crew[0]])
     expect(boss.get_by_test_id("error")).to_have_text(
         translate("en", "error.team_size", expected=2, given=1)
     )
     boss.get_by_test_id(f"pick-{crew[0]}").click()  # untick: start the team again
-    propose(boss, [moles[0], crew[0]])
-    all_at(pages, "vote", 1)
+    kit.propose(boss, [moles[0], crew[0]])
+    kit.all_at(pages, "vote", 1)
     for page in pages:
         expect(page.get_by_test_id("status")).to_contain_text(f"{NAMES[moles[0]]}")
     # Everyone rejects: the votes show with names, and the next Boss proposes.
-    vote_all(pages, approve=False)
-    all_at(pages, "propose", 1)
+    kit.vote_all(pages, approve=False)
+    kit.all_at(pages, "propose", 1)
     for page in pages:
         expect(page.get_by_test_id("last-vote")).to_contain_text(
             translate("en", "phone.mole.vote.rejected")
         )
         expect(page.get_by_test_id("last-vote").locator("li")).to_have_count(5)
-    assert the_boss(pages) is not boss, "the Boss passes on after every proposal"
+    assert kit.the_boss(pages) is not boss, "the Boss passes on after every proposal"
 
     # Second proposal of lock 1: approved; a Crew member cannot sabotage; a Mole can.
-    propose(the_boss(pages), [moles[0], crew[0]])
-    all_at(pages, "vote", 2)
-    vote_all(pages, approve=True)
-    all_at(pages, "cards", 2)
+    kit.propose(kit.the_boss(pages), [moles[0], crew[0]])
+    kit.all_at(pages, "vote", 2)
+    kit.vote_all(pages, approve=True)
+    kit.all_at(pages, "cards", 2)
     outsider = by_seat[crew[1]]
     expect(outsider.get_by_test_id("card-clean")).to_have_count(0)
     honest, mole = by_seat[crew[0]], by_seat[moles[0]]
@@ -148,7 +84,7 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any) -> 
     expect(honest.get_by_test_id("played")).to_be_visible()
     expect(honest.get_by_test_id("error")).to_be_hidden()
     mole.get_by_test_id("card-sabotage").click()
-    all_at(pages, "propose", 2)
+    kit.all_at(pages, "propose", 2)
     for page in pages:
         expect(page.get_by_test_id("lock-0")).to_have_attribute("data-result", "blown")
 
@@ -156,16 +92,16 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any) -> 
     phone_to_reload = by_seat[crew[1]]
     for lock in (1, 2, 3):
         proposals = 2 + (lock - 1)
-        boss = the_boss(pages)
+        boss = kit.the_boss(pages)
         size = 2 if lock < 3 else 3
-        propose(boss, [*crew[:size]])
-        all_at(pages, "vote", proposals + 1)
+        kit.propose(boss, [*crew[:size]])
+        kit.all_at(pages, "vote", proposals + 1)
         if lock == 1:
             for page in pages:
                 expect(page.get_by_test_id("file-notice")).to_be_visible()
-            cdp = hold_flap(pages[2])
+            cdp = kit.hold_flap(pages[2])
             expect(pages[2].get_by_test_id("file").locator("li")).to_have_count(1)
-            release_flap(cdp)
+            kit.release_flap(cdp)
             expect(pages[2].get_by_test_id("file")).to_be_hidden()
         if lock == 2:
             # A phone reloads mid-game and comes straight back to its own seat.
@@ -173,27 +109,27 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any) -> 
             expect(phone_to_reload.get_by_test_id("me-name")).to_have_text(NAMES[crew[1]])
             expect(phone_to_reload.get_by_test_id("step")).to_have_attribute("data-phase", "vote")
             expect(phone_to_reload.get_by_test_id("conn")).to_have_attribute("data-state", "online")
-        vote_all(pages, approve=True)
-        all_at(pages, "cards")
+        kit.vote_all(pages, approve=True)
+        kit.all_at(pages, "cards")
         for index, seat in enumerate(crew[:size]):
             by_seat[seat].get_by_test_id("card-clean").click()
             if index < size - 1:
                 expect(by_seat[seat].get_by_test_id("played")).to_be_visible()
         next_phase = "getaway" if lock == 3 else "propose"
-        all_at(pages, next_phase)
+        kit.all_at(pages, next_phase)
         for page in pages:
             expect(page.get_by_test_id(f"lock-{lock}")).to_have_attribute("data-result", "open")
 
     # The Getaway: the same screen on every phone; the Moles' tally only under the flap.
     for page in pages:
         expect(page.get_by_test_id("mark-picker").locator("button")).to_have_count(6)
-        expect(page.get_by_test_id("tally")).to_have_count(0 if seat_of(page) in crew else 1)
+        expect(page.get_by_test_id("tally")).to_have_count(0 if kit.seat_of(page) in crew else 1)
     target = crew[0]
     by_seat[moles[0]].get_by_test_id(f"mark-{target}").click()
     watcher = by_seat[moles[1]]
-    cdp = hold_flap(watcher)
+    cdp = kit.hold_flap(watcher)
     expect(watcher.get_by_test_id("tally")).to_contain_text(f"{NAMES[target]}: 1")
-    release_flap(cdp)
+    kit.release_flap(cdp)
     expect(watcher.get_by_test_id("tally")).to_be_hidden()
     for index, (seat, page) in enumerate(sorted(by_seat.items())):
         choice = page.get_by_test_id("mark-nobody" if seat == moles[0] else f"mark-{target}")
@@ -205,7 +141,7 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any) -> 
             expect(choice).to_be_disabled()
 
     # The reveal: every phone shows the same winner, each role, and who played what.
-    all_at(pages, "over")
+    kit.all_at(pages, "over")
     result = host.call(lambda room: room.public_view()["result"])
     for seat, page in by_seat.items():
         expect(page.get_by_test_id("winner")).to_have_text(
@@ -224,4 +160,4 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any) -> 
     # Rematch: only the leader has the button; everyone gets a new deal.
     expect(pages[1].get_by_test_id("rematch")).to_have_count(0)
     leader.get_by_test_id("rematch").click()
-    all_at(pages, "propose", 0)
+    kit.all_at(pages, "propose", 0)

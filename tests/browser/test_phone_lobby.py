@@ -1,0 +1,173 @@
+"""The page around the game: the lobby and its leader, refusals, spectators, reclaiming a seat
+by name, reconnecting by itself, languages, the mouse on the flap, and a 320 px wide phone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from host.i18n import translate
+from host.server import SOCKETS_KEY
+
+NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
+
+
+def test_leader_runs_the_lobby_and_refusals_show_the_hosts_words(phones: Any, kit: Any) -> None:
+    pages = phones(6)
+    kit.join(pages[:5], NAMES)
+    leader, other, newcomer = pages[0], pages[1], pages[5]
+    expect(other.get_by_test_id("wait-leader")).to_have_text(
+        translate("en", "phone.lobby.wait_leader", name="Ana")
+    )
+    expect(other.get_by_test_id("move-up-1")).to_have_count(0)
+    expect(other.get_by_test_id("remove-2")).to_have_count(0)
+
+    # A taken name (ignoring case) is refused with the host's words, to that phone only.
+    newcomer.get_by_test_id("join-name").fill("  ana ")
+    newcomer.get_by_test_id("join-submit").click()
+    expect(newcomer.get_by_test_id("error")).to_have_text(
+        translate("en", "error.name_taken", name="Ana")
+    )
+    expect(leader.get_by_test_id("error")).to_be_hidden()
+    # Markup in a name stays text: no element is made from it.
+    markup = "<b>Zed</b>"
+    newcomer.get_by_test_id("join-name").fill(markup)
+    newcomer.get_by_test_id("join-submit").click()
+    expect(newcomer.get_by_test_id("me-name")).to_have_text(markup)
+    expect(leader.get_by_test_id("player-5")).to_contain_text(markup)
+    assert leader.locator("main b").count() == 0
+
+    # The leader removes a player, reorders the table and picks an option; all phones follow.
+    leader.get_by_test_id("remove-5").click()
+    expect(newcomer.get_by_test_id("notice")).to_have_text(
+        translate("en", "phone.seat_lost.removed")
+    )
+    expect(newcomer.get_by_test_id("join-form")).to_be_visible()
+    expect(other.get_by_test_id("players").locator("li")).to_have_count(5)
+    leader.get_by_test_id("move-up-4").click()
+    expect(other.get_by_test_id("player-3")).to_contain_text("Eli")
+    expect(other.get_by_test_id("player-4")).to_contain_text("Dee")
+    leader.get_by_test_id("variant-quick").click()
+    expect(leader.get_by_test_id("variant-quick")).to_have_attribute("aria-pressed", "true")
+    expect(other.get_by_test_id("options")).to_contain_text(translate("en", "mole.variant.quick"))
+    expect(other.locator('[data-testid="options"] [data-on="true"]')).to_have_count(1)
+    leader.get_by_test_id("start").click()
+    kit.all_at(pages[:5], "propose", 0)
+    expect(other.get_by_test_id("locks").locator("li")).to_have_count(3)
+
+
+def test_late_joiner_watches_and_a_lost_phone_reclaims_its_seat(
+    phones: Any, host: Any, kit: Any
+) -> None:
+    pages = phones(5)
+    kit.join(pages, NAMES)
+    pages[0].get_by_test_id("start").click()
+    kit.all_at(pages, "propose", 0)
+
+    # A phone arriving after the start watches the public board, with no flap to hold.
+    late = phones(1)[0]
+    expect(late.get_by_test_id("spectator")).to_be_visible()
+    expect(late.get_by_test_id("locks").locator("li")).to_have_count(5)
+    expect(late.get_by_test_id("flap")).to_be_hidden()
+    expect(late.get_by_test_id("join-form")).to_have_count(0)
+
+    # Cy's phone dies. A fresh phone (no stored token) takes the seat back by typing the name.
+    pages[2].context.close()
+    expect(late.get_by_test_id("reclaimable")).to_contain_text("Cy")
+    fresh = phones(1)[0]
+    fresh.get_by_test_id("join-name").fill("Ana")  # connected: not Ana's seat to take
+    fresh.get_by_test_id("join-submit").click()
+    expect(fresh.get_by_test_id("error")).to_have_text(
+        translate("en", "error.name_taken", name="Ana")
+    )
+    fresh.get_by_test_id("join-name").fill("cy")
+    fresh.get_by_test_id("join-submit").click()
+    expect(fresh.get_by_test_id("me-name")).to_have_text("Cy")
+    expect(fresh.get_by_test_id("screen")).to_have_attribute("data-screen", "game")
+    expect(fresh.get_by_test_id("flap")).to_be_visible()
+    expect(late.get_by_test_id("reclaimable")).to_have_count(0)
+
+    # The flap answers the mouse too: held up it shows the role, let go it hides.
+    handle = fresh.get_by_test_id("flap-handle")
+    box = handle.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    fresh.mouse.move(x, y)
+    fresh.mouse.down()
+    fresh.mouse.move(x, y - 80, steps=6)
+    expect(fresh.get_by_test_id("role")).to_be_visible()
+    fresh.mouse.up()
+    expect(fresh.get_by_test_id("role")).to_be_hidden()
+
+
+def test_the_page_reconnects_by_itself_and_keeps_its_seat(phones: Any, host: Any) -> None:
+    page = phones(1)[0]
+    page.get_by_test_id("join-name").fill("Ana")
+    page.get_by_test_id("join-submit").click()
+    expect(page.get_by_test_id("conn")).to_have_attribute("data-state", "online")
+    # Record every connection state the page shows, however briefly.
+    page.evaluate(
+        """() => {
+          window.connStates = [];
+          const conn = document.querySelector('[data-testid="conn"]');
+          new MutationObserver(() => window.connStates.push(conn.dataset.state + ":" +
+            conn.textContent)).observe(conn, {attributes: true, childList: true});
+        }"""
+    )
+
+    async def drop_every_socket(app: Any) -> None:
+        for ws in list(app[SOCKETS_KEY]):
+            await ws.close()
+
+    host.run(drop_every_socket)
+    page.wait_for_function("() => window.connStates.some((s) => s.startsWith('waiting:'))")
+    expect(page.get_by_test_id("conn")).to_have_attribute("data-state", "online")
+    expect(page.get_by_test_id("me-name")).to_have_text("Ana")
+    expect(page.get_by_test_id("screen")).to_have_attribute("data-screen", "lobby")
+    states = page.evaluate("() => window.connStates")
+    offline = next(state for state in states if state.startswith("waiting:"))
+    assert offline == "waiting:" + translate("en", "phone.conn.waiting", seconds=1)
+    assert host.call(lambda room: [p.connected for p in room.players]) == [True]
+
+
+def test_language_comes_from_the_browser_and_the_choice_is_kept(phones: Any) -> None:
+    page = phones(1, lang="es-ES")[0]
+    expect(page.get_by_test_id("join-form").locator("label")).to_have_text(
+        translate("es", "phone.join.label")
+    )
+    page.get_by_test_id("lang").select_option("pt")
+    expect(page.get_by_test_id("join-form").locator("label")).to_have_text(
+        translate("pt", "phone.join.label")
+    )
+    page.reload()
+    expect(page.get_by_test_id("lang")).to_have_value("pt")
+    expect(page.get_by_test_id("join-form").locator("label")).to_have_text(
+        translate("pt", "phone.join.label")
+    )
+    # The host answers in the phone's language too.
+    page.get_by_test_id("join-name").fill("   ")
+    page.get_by_test_id("join-submit").click()
+    expect(page.get_by_test_id("error")).to_have_text(
+        translate("pt", "error.name_length", min=1, max=16)
+    )
+
+
+def test_a_320_px_phone_shows_everything_with_large_targets(phones: Any, kit: Any) -> None:
+    pages = phones(5, width=320)
+    kit.join(pages, ["Annabelle-Marie", "Bo", "Cy", "Dee", "Eli"])
+    leader = pages[0]
+    expect(leader.get_by_test_id("start")).to_be_enabled()
+    leader.get_by_test_id("start").click()
+    kit.all_at(pages, "propose", 0)
+    boss = kit.the_boss(pages)
+    for page in (leader, boss):
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 320
+        sizes = page.evaluate(
+            """() => [...document.querySelectorAll('button, select, input')]
+                .filter((el) => el.offsetParent !== null)
+                .map((el) => [el.dataset.testid || el.id, el.getBoundingClientRect().width,
+                              el.getBoundingClientRect().height])"""
+        )
+        small = [item for item in sizes if item[1] < 48 or item[2] < 48]
+        assert sizes and not small, f"targets under 48 px: {small}"
