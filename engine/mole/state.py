@@ -6,7 +6,7 @@ and the log of accepted actions. It is mutated only by ``engine.mole.rules.apply
 
 from __future__ import annotations
 
-import copy
+import json
 from typing import Any
 
 from engine.mole.config import MoleConfig
@@ -155,17 +155,18 @@ def new_state(config: MoleConfig, seed: int) -> State:
 
 
 def snapshot(state: State) -> dict[str, Any]:
-    """A deep, comparable copy of everything in the state (Rng compares by value)."""
+    """A deep, comparable copy of everything in the state: containers are frozen as JSON text
+    (lock and file objects by their fields), the Rng by its one integer."""
     out: dict[str, Any] = {}
     for name in State.__slots__:
         value = getattr(state, name)
-        if name == "locks":
-            value = [{k: copy.deepcopy(getattr(lock, k)) for k in Lock.__slots__} for lock in value]
-        elif name == "files":
-            value = [(f.lock, f.alibi, f.readable_after) for f in value]
-        elif name == "rng":
+        if name == "rng":
             value = value.state
-        else:
-            value = copy.deepcopy(value)
+        elif isinstance(value, (list, dict)):
+            value = json.dumps(value, default=_fields)
         out[name] = value
     return out
+
+
+def _fields(obj: Any) -> dict[str, Any]:
+    return {name: getattr(obj, name) for name in obj.__slots__}
