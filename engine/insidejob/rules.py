@@ -144,10 +144,10 @@ def wager_refusal(state: State, seat: int) -> str | None:
         return "option_off"
     if state.roles[seat] == ACCOMPLICE:
         return "accomplice"
-    if seat == state.start:
-        return "start_player"
     if state.revealed[seat]:
         return "revealed"
+    if seat == state.start:
+        return "start_player"
     if state.intel[seat] < 1:
         return "no_intel"
     return None

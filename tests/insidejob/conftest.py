@@ -16,6 +16,7 @@ from engine.insidejob.vocabulary import (
     INTEL_TOKENS,
     MICROPHONE,
     PHASE_ACCOMPLICE,
+    SPECIAL_ROLES,
     TRAITORS,
 )
 
@@ -38,7 +39,9 @@ class Table:
         seed: int = 0,
     ) -> None:
         self.n = len(roles)
-        self.config = make_config(players=self.n, variants=list(variants))
+        # The lobby's options: those asked for plus every special role in the rigged deal.
+        options = list(variants) + [r for r in roles if r in SPECIAL_ROLES and r not in variants]
+        self.config = make_config(players=self.n, variants=options)
         state = rules.new_game(self.config, seed)
         state.roles = list(roles)
         state.traitor = next(s for s, r in enumerate(roles) if r in TRAITORS)
