@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import aiohttp
 import pytest
 
 
@@ -88,3 +89,36 @@ async def test_rematch_is_refused_before_the_end(host):
     await host.start(phones)
     error = await phones[0].error({"type": "rematch"})
     assert error["code"] == "not_over"
+
+
+async def test_inside_job_plays_through_the_same_room(host, kit):
+    phones = await host.table(4)
+    await phones[0].send({"type": "options", "game": "insidejob", "variants": ["wagers"]})
+    for phone in phones:
+        state = await phone.expect("state")
+        assert state["room"]["game"] == "insidejob"
+        assert state["room"]["max_players"] == 5 and state["room"]["can_start"] is True
+    await host.start(phones)
+    board = await host.board()
+    await kit.play_to_end(host, phones, bot="random", board=board)
+    assert host.room.phase == "over"
+    for seat, phone in enumerate(phones):
+        assert phone.view == host.room.rules.view(host.room.state, seat)
+
+
+async def test_shutdown_closes_every_socket_as_going_away_and_the_journal(host, kit):
+    phones = await host.table(5)
+    await host.start(phones)
+    journal = host.room.journal
+    async with aiohttp.ClientSession() as session:
+        own = await session.ws_connect(host.client.make_url("/ws"))
+        board = await session.ws_connect(host.client.make_url("/ws/public"))
+        await own.receive(timeout=5)
+        await board.receive(timeout=5)
+        await host.client.server.close()  # the app's shutdown and cleanup
+        for socket in (own, board):
+            while (message := await socket.receive(timeout=5)).type is aiohttp.WSMsgType.TEXT:
+                pass
+            assert message.type is aiohttp.WSMsgType.CLOSE
+            assert message.data == aiohttp.WSCloseCode.GOING_AWAY
+    assert journal._file.closed
