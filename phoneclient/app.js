@@ -117,8 +117,24 @@ function renderStatus() {
   document.body.dataset.conn = state;
 }
 
+// A refusal may say something private ("you can only play Clean"): it goes away by itself.
+const ERROR_SHOWN_MS = 8000;
+let errorTimer = null;
+let timedError = null;
+
 function renderError() {
   if (!app.ready) return;
+  if (app.error && app.error !== timedError) {
+    const shown = app.error;
+    timedError = shown;
+    clearTimeout(errorTimer);
+    errorTimer = setTimeout(() => {
+      if (app.error === shown) {
+        app.error = null;
+        renderError();
+      }
+    }, ERROR_SHOWN_MS);
+  }
   els.error.hidden = app.error === null;
   if (app.error) {
     els.error.dataset.code = app.error.code;
@@ -193,6 +209,7 @@ function render() {
   els.screen.dataset.seat = you && you.seat !== null && you.seat !== undefined ? String(you.seat) : "";
   els.screen.dataset.phase = view && view.phase ? view.phase : (room ? room.phase : "");
   els.flap.hidden = secrets === null;
+  document.body.dataset.flapShown = secrets === null ? "false" : "true";
   if (secrets !== null) fill(els.flapPanel, ...secrets);
   else els.flapPanel.replaceChildren();
   setText(els.flapHint, t("phone.flap.hint"));

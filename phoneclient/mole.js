@@ -21,26 +21,36 @@ function allSeats(view) {
 function lockItem(ctx, lock, index, current) {
   const { t } = ctx;
   let symbol = "·";
-  let text = t("phone.mole.lock.team", { size: lock.team_size });
   let state = "pending";
+  let detail = t("phone.mole.lock.team", { size: lock.team_size });
+  let words = t("phone.mole.lock.pending", { size: lock.team_size });
   if (lock.result === "open") {
     symbol = "✓";
     state = "open";
-    text = t("phone.mole.lock.open");
+    detail = t("phone.mole.lock.open");
+    words = detail;
+  } else if (lock.result === "blown" && lock.by === "patrol") {
+    symbol = "✗";
+    state = "blown";
+    detail = t("phone.mole.lock.patrol_short");
+    words = t("phone.mole.lock.patrol");
   } else if (lock.result === "blown") {
     symbol = "✗";
     state = "blown";
-    text = lock.by === "patrol"
-      ? t("phone.mole.lock.patrol")
-      : t("phone.mole.lock.sabotaged", { count: lock.sabotages });
+    detail = `◼ ${lock.sabotages}`;
+    words = t("phone.mole.lock.sabotaged", { count: lock.sabotages });
   } else if (index === current) {
     symbol = "▶";
     state = "current";
   }
-  return h("li", { class: `lock ${state}`, testid: `lock-${index}`, data: { result: state } },
-    h("span", { class: "lock-symbol", "aria-hidden": "true" }, symbol),
-    h("span", { class: "lock-name" }, t("phone.mole.lock.name", { number: index + 1 })),
-    h("span", { class: "lock-text" }, text));
+  // A small tile for the eye (shape, number, a short word); the full sentence for screen readers.
+  return h("li", {
+    class: `lock ${state}`, testid: `lock-${index}`, data: { result: state },
+    "aria-label": `${t("phone.mole.lock.name", { number: index + 1 })}: ${words}`,
+  },
+  h("span", { class: "lock-symbol", "aria-hidden": "true" }, symbol),
+  h("span", { class: "lock-number", "aria-hidden": "true" }, String(index + 1)),
+  h("span", { class: "lock-text", "aria-hidden": "true" }, detail));
 }
 
 function board(ctx) {

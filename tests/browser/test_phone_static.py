@@ -1,0 +1,65 @@
+"""The phone page's files themselves: text never goes in as markup, nothing is fetched from
+outside the host, and every catalog key the page uses exists (and every key it owns is used)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = ROOT / "phoneclient"
+SOURCES = sorted(path for path in PAGE.iterdir() if path.suffix in (".js", ".html", ".css", ".svg"))
+SCRIPTS = [path for path in SOURCES if path.suffix == ".js"]
+# The only URL written in the page: the XML namespace inside the inline SVG icon.
+ALLOWED_URLS = {"http://www.w3.org/2000/svg"}
+
+
+def catalog(lang: str, area: str) -> dict[str, str]:
+    return json.loads((ROOT / "assets" / "i18n" / lang / f"{area}.json").read_text("utf-8"))
+
+
+def used_keys(prefix: str) -> tuple[set[str], set[str]]:
+    """Literal keys with this prefix in the scripts, and the prefixes of keys built at run time."""
+    literal: set[str] = set()
+    built: set[str] = set()
+    for path in SCRIPTS:
+        text = path.read_text("utf-8")
+        literal |= set(re.findall(rf'"({re.escape(prefix)}[a-z_.]*[a-z_])"', text))
+        built |= set(re.findall(rf"`({re.escape(prefix)}[a-z_.]*)\$\{{", text))
+    return literal, built
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda path: path.name)
+def test_scripts_never_write_markup(path: Path) -> None:
+    text = path.read_text("utf-8")
+    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+        assert sink not in text, f"{path.name} uses {sink}"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda path: path.name)
+def test_nothing_is_fetched_from_outside_the_host(path: Path) -> None:
+    text = path.read_text("utf-8")
+    urls = set(re.findall(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}[^\s\"')]*", text))
+    assert urls <= ALLOWED_URLS, f"{path.name} names outside addresses: {urls - ALLOWED_URLS}"
+    assert "@import" not in text
+
+
+def test_every_phone_key_the_page_uses_exists_and_every_one_is_used() -> None:
+    phone = catalog("en", "phone")
+    literal, built = used_keys("phone.")
+    assert literal, "the scripts use catalog keys"
+    assert sorted(literal - set(phone)) == []
+    unused = [
+        key for key in phone if key not in literal and not any(key.startswith(p) for p in built)
+    ]
+    assert unused == []
+
+
+def test_every_game_key_the_page_names_exists() -> None:
+    mole = catalog("en", "mole")
+    literal, _ = used_keys("mole.")
+    assert literal, "the Mole screens use the game's catalog"
+    assert sorted(literal - set(mole)) == []
