@@ -61,6 +61,8 @@ class HostConfig:
     flood_close_after: int = 400
     # Seconds between WebSocket pings; a phone that misses one shows as disconnected.
     heartbeat: float | None = 15.0
+    # WebSockets open at once (phones, boards): more are refused with 503 before the upgrade.
+    max_sockets: int = 64
     # Frames queued for one slow socket before it is dropped (it will reconnect and catch up).
     max_queued: int = 256
     phoneclient_dir: Path = PHONECLIENT_DIR
@@ -155,11 +157,13 @@ def origin_allowed(request: web.Request) -> bool:
 
 
 async def _open_socket(request: web.Request, max_bytes: int) -> web.WebSocketResponse:
-    """Raises HTTPForbidden for a foreign Origin."""
+    """Raises HTTPForbidden for a foreign Origin, HTTPServiceUnavailable when too many are open."""
     if not origin_allowed(request):
         log.warning("refused a WebSocket from origin %r", request.headers.get("Origin"))
         raise web.HTTPForbidden(text="foreign origin")
     config = request.app[CONFIG_KEY]
+    if len(request.app[SOCKETS_KEY]) >= config.max_sockets:
+        raise web.HTTPServiceUnavailable(text="too many connections")
     ws = web.WebSocketResponse(max_msg_size=max_bytes, heartbeat=config.heartbeat)
     await ws.prepare(request)
     return ws

@@ -275,3 +275,16 @@ async def test_a_journal_failure_undoes_the_action(host, kit):
     )
     assert error["code"] == "journal_failed"
     assert kit.frozen(room) == before
+
+
+async def test_sockets_beyond_the_cap_are_refused(make_host):
+    host = await make_host(max_sockets=3)
+    phones = [await host.phone(label=f"p{index}") for index in range(2)]
+    await host.board()
+    with pytest.raises(WSServerHandshakeError) as refused:
+        await host.client.ws_connect("/ws")
+    assert refused.value.status == 503
+    await phones[0].ws.close()
+    await phones[1].until("state")  # the room saw it go
+    again = await host.phone()
+    assert again.state["you"]["seat"] is None
