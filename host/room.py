@@ -171,6 +171,16 @@ class Room:
         self._deal()
         self._broadcast()
 
+    def rematch(self) -> None:
+        """A new game with the same players, names, seats, tokens and options.
+
+        Raises RoomError (``not_over``, ``journal_failed``) or the engine's InvalidConfig.
+        """
+        if self.phase != "over":
+            raise RoomError("not_over")
+        self._deal()
+        self._broadcast()
+
     def pause(self) -> None:
         """Refuse actions (``paused``) until :meth:`unpause`; the lobby is unaffected."""
         self.paused = True
@@ -336,10 +346,7 @@ class Room:
 
     def _on_rematch(self, conn: Connection, message: dict[str, Any]) -> None:
         self._require_leader(conn)
-        if self.phase != "over":
-            raise RoomError("not_over")
-        self._deal()
-        self._broadcast()
+        self.rematch()
 
     def _on_action(self, conn: Connection, message: dict[str, Any]) -> None:
         if self.phase == "lobby":

@@ -1,0 +1,31 @@
+"""Every error code the host can send has its text in all three languages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from host.i18n import LANGUAGES, catalog
+
+HOST = Path(__file__).resolve().parents[2] / "host"
+RAISED = re.compile(r'(?:RoomError|ProtocolError)\(\s*"(\w+)"|refuse\(\s*\w+,\s*"(\w+)"')
+
+
+def host_codes() -> set[str]:
+    codes = set()
+    for name in ("room.py", "protocol.py", "server.py"):
+        for match in RAISED.finditer((HOST / name).read_text(encoding="utf-8")):
+            codes.add(match.group(1) or match.group(2))
+    return codes
+
+
+def test_the_scan_finds_the_codes():
+    assert {"bad_json", "too_big", "rate_limited", "name_taken", "not_leader"} <= host_codes()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_host_error_code_has_a_text(lang):
+    missing = sorted(code for code in host_codes() if f"error.{code}" not in catalog(lang))
+    assert missing == []
