@@ -38,6 +38,7 @@ class SavedGame:
     seats: list[dict[str, str]]  # [{"name": ..., "token": ...}] in seat order
     leader: int
     log: list[dict[str, Any]] = field(default_factory=list)  # [{"seat", "action"}]
+    good_bytes: int = 0  # the length of the sound part of the file (a torn tail is cut off)
 
     def summary(self) -> dict[str, Any]:
         """What a lobby may show about it: no tokens."""
@@ -114,8 +115,13 @@ class JournalStore:
         return journal
 
     def reopen(self, saved: SavedGame) -> GameJournal:
-        """Continue writing a resumed game's journal. Raises JournalError."""
+        """Continue writing a resumed game's journal, its torn tail (if any) cut off first, so
+        the next line starts on a line of its own. Raises JournalError."""
         try:
+            with saved.path.open("r+b") as file:
+                file.truncate(saved.good_bytes)
+                file.flush()
+                os.fsync(file.fileno())
             return GameJournal(saved.path)
         except OSError as error:
             raise JournalError(str(error)) from error
@@ -132,33 +138,46 @@ class JournalStore:
 
 
 def read_journal(path: Path) -> SavedGame | None:
-    """The game in ``path`` if it is unfinished and its header is readable, else None."""
+    """The game in ``path`` if it is unfinished and its header is readable, else None.
+
+    Reading stops at the first line that is cut short or unreadable: it was never fsynced
+    whole, so never acknowledged. ``SavedGame.good_bytes`` is where the sound part ends.
+    """
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+        data = path.read_bytes()
+    except OSError:
         return None
     records = []
-    for line in lines:
+    good_bytes = 0
+    while True:
+        end = data.find(b"\n", good_bytes)
+        if end < 0:
+            break  # no line, or a last line without its newline: torn
         try:
-            records.append(json.loads(line))
-        except json.JSONDecodeError:
-            break  # a torn last line: never fsynced, never acknowledged
-    if not records or records[0].get("kind") != "header":
-        return None
-    header = records[0]
-    saved = SavedGame(
-        path=path,
-        game=header["game"],
-        config=header["config"],
-        seed=header["seed"],
-        seats=header["seats"],
-        leader=header.get("leader", 0),
-    )
-    for record in records[1:]:
-        if record.get("kind") == "over":
+            records.append(json.loads(data[good_bytes:end].decode("utf-8")))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            break
+        good_bytes = end + 1
+    try:
+        header = records[0]
+        if header.get("kind") != "header":
             return None
-        if record.get("kind") == "action":
-            saved.log.append({"seat": record["seat"], "action": record["action"]})
+        saved = SavedGame(
+            path=path,
+            game=header["game"],
+            config=header["config"],
+            seed=header["seed"],
+            seats=header["seats"],
+            leader=header.get("leader", 0),
+            good_bytes=good_bytes,
+        )
+        for record in records[1:]:
+            if record.get("kind") == "over":
+                return None
+            if record.get("kind") == "action":
+                saved.log.append({"seat": record["seat"], "action": record["action"]})
+    except (IndexError, KeyError, TypeError, AttributeError):
+        return None
     return saved
 
 

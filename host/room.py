@@ -196,7 +196,7 @@ class Room:
         Phones already in the lobby keep a seat whose name matches theirs (a resumed game's
         seats are all disconnected, so this is the same rule as reclaiming by name); the rest
         watch. Raises RoomError ``nothing_to_resume``, ``not_in_lobby``, ``unknown_game``,
-        ``journal_failed``; the engine's errors if the journal does not replay.
+        ``journal_failed``, ``resume_failed`` (the journal does not replay).
         """
         if self.phase != "lobby":
             raise RoomError("not_in_lobby")
@@ -206,8 +206,14 @@ class Room:
         rules = _load_rules(saved.game)
         if rules is None:
             raise RoomError("unknown_game", game=saved.game)
-        config = rules.config_from_json(saved.config)
-        state = replay(rules, config, saved.seed, saved.log)
+        try:
+            config = rules.config_from_json(saved.config)
+            state = replay(rules, config, saved.seed, saved.log)
+        except Exception as error:  # a journal this engine cannot replay: never offer it again
+            log.error("the saved game %s does not replay: %s", saved.path, error)
+            self.saved = None
+            self._broadcast()
+            raise RoomError("resume_failed") from error
         try:
             journal = self.journals.reopen(saved)
         except JournalError as error:

@@ -23,7 +23,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from host.i18n import LANGUAGES, catalog, normalise_language
 from host.journal import JournalStore
 from host.qr import qr_svg
-from host.room import Connection, Room, _dumps
+from host.room import Connection, Room, RoomError, _dumps
 
 log = logging.getLogger("molecrew.server")
 
@@ -278,7 +278,7 @@ async def security_headers(request: web.Request, handler: Any) -> web.StreamResp
 def create_app(config: HostConfig | None = None) -> web.Application:
     """The host app. Its cleanup closes every socket and the journal.
 
-    Raises the engine's errors when ``config.resume`` is set and the saved game does not replay.
+    With ``config.resume``, a saved game that cannot be continued is logged and a new lobby opens.
     """
     config = config or HostConfig()
     app = web.Application(middlewares=[security_headers])
@@ -292,7 +292,10 @@ def create_app(config: HostConfig | None = None) -> web.Application:
         variants=config.variants,
     )
     if config.resume and room.saved is not None:
-        room.resume_saved()
+        try:
+            room.resume_saved()
+        except RoomError as error:
+            log.error("could not resume the saved game (%s); opening a new lobby", error.code)
     app[ROOM_KEY] = room
     app.router.add_get("/", phone_page)
     app.router.add_get("/ws", phone_socket)

@@ -204,3 +204,56 @@ async def test_a_host_killed_with_sigkill_resumes_at_the_last_acknowledged_actio
     for seat, token in enumerate(tokens):
         phone = await second.phone(token=token)
         assert phone.view == views[seat]
+
+
+async def test_a_torn_tail_is_cut_before_the_resumed_game_writes_on(make_host, tmp_path):
+    first = await make_host()
+    phones = await first.table(5)
+    await first.start(phones)
+    await play_simple(phones, 8)
+    path = first.room.journal.path
+    tokens = [p.token for p in phones]
+    await first.client.close()
+    with path.open("a") as file:
+        file.write('{"kind": "action", "se')  # killed mid-write
+
+    second = await make_host(resume=True)
+    assert len(second.room.log) == 8
+    back = [await second.phone(token=token) for token in tokens]
+    for phone in back:
+        await phone.sync()
+    await play_simple(back, 3)
+    await second.client.close()
+
+    saved = read_journal(path)
+    assert saved is not None and len(saved.log) == 11
+    assert saved.log == second.room.log
+
+
+async def test_a_journal_that_does_not_replay_opens_a_new_lobby(make_host, tmp_path, caplog):
+    first = await make_host()
+    phones = await first.table(5)
+    await first.start(phones)
+    await play_simple(phones, 2)
+    path = first.room.journal.path
+    await first.client.close()
+    with path.open("a") as file:  # an action this engine refuses (a second vote from seat 0)
+        file.write('{"kind":"action","seat":0,"action":{"type":"vote","approve":true}}\n' * 2)
+
+    second = await make_host(resume=True)
+    assert second.room.phase == "lobby"
+    assert second.room.saved is None
+    assert "does not replay" in caplog.text
+    guest = await second.phone()
+    assert guest.state["room"]["resumable"] is None
+
+
+def test_unreadable_journals_are_skipped(tmp_path):
+    store = JournalStore(tmp_path)
+    good = store.start("mole", {"players": 5, "variants": []}, 7, [], 0)
+    good.close()
+    (tmp_path / "99999999999999999999-mole-bad.jsonl").write_text('{"kind": "header"}\n')
+    (tmp_path / "99999999999999999998-mole-bad.jsonl").write_bytes(b"\xff\xfe\n")
+    (tmp_path / "99999999999999999997-mole-bad.jsonl").write_text("42\n")
+    saved = store.latest_unfinished()
+    assert saved is not None and saved.path == good.path
