@@ -35,6 +35,8 @@ const app = {
   status: { state: "connecting", seconds: 0 },
   error: null, // {code, message} of the last refused intent
   notice: null, // a one-off message from the host (a lost seat)
+  yielded: false, // another phone took this seat: do not take it back without being asked
+  tokenPending: false, // the token is unknown now but may hold a seat in a game being resumed
   ready: false, // the catalog is loaded
   // What the player is doing on this phone that the host does not know yet.
   ui: { name: "", teamKey: null, team: new Set() },
@@ -59,7 +61,7 @@ function storeToken(token) {
 
 const connection = new Connection({
   onOpen() {
-    connection.send({ type: "hello", token: loadToken(), lang: language() });
+    connection.send({ type: "hello", token: app.yielded ? null : loadToken(), lang: language() });
   },
   onMessage: handleMessage,
   onStatus(state, detail) {
@@ -78,27 +80,51 @@ function send(message) {
   }
 }
 
+/** Take back the seat another phone took, with the token this browser keeps. */
+function playHere() {
+  const token = loadToken();
+  if (token) send({ type: "hello", token, lang: language() });
+}
+
 function handleMessage(message) {
   switch (message.type) {
     case "welcome":
       storeToken(message.token);
       app.notice = null;
+      app.yielded = false;
       break;
     case "state":
       app.room = message.room || null;
       app.you = message.you || null;
       app.view = message.view === undefined ? null : message.view;
+      if (app.tokenPending && app.room && app.room.phase !== "lobby") {
+        app.tokenPending = false;
+        if (app.you && app.you.seat === null) playHere();
+      }
       render();
       break;
     case "seat_lost":
-      // Removed, left, or another phone took this seat: the token must not fight for it back.
-      storeToken(null);
-      app.notice = t(`phone.seat_lost.${message.reason}`);
-      if (app.notice.startsWith("phone.")) app.notice = t("phone.seat_lost.other");
-      renderNotice();
+      if (message.reason === "taken_over") {
+        // Another tab or phone holds the seat now, maybe with this very stored token: leave the
+        // token alone, stop using it on reconnects, and let the player take the seat back here.
+        app.yielded = true;
+      } else {
+        storeToken(null); // removed, left, or a resumed game: this token is no good any more
+      }
+      app.notice = has(`phone.seat_lost.${message.reason}`)
+        ? t(`phone.seat_lost.${message.reason}`) : t("phone.seat_lost.other");
+      render();
       break;
     case "error":
-      if (TOKEN_DEAD_CODES.has(message.code)) storeToken(null);
+      if (TOKEN_DEAD_CODES.has(message.code)) {
+        if (app.room && app.room.resumable) {
+          // The host may continue a saved game in which this token holds a seat: keep it, and
+          // try it again once that game is on.
+          app.tokenPending = true;
+          break;
+        }
+        storeToken(null);
+      }
       app.error = { code: message.code, message: message.message || message.code };
       renderError();
       break;
@@ -180,7 +206,7 @@ function render() {
   const names = namesBySeat(room);
   setText(els.meName, you && you.name ? you.name : "");
   renderNotice();
-  const ctx = { room, you, view, names, ui: app.ui, send, t, has };
+  const ctx = { room, you, view, names, ui: app.ui, send, t, has, playHere, yielded: app.yielded };
   let screen = "connecting";
   let secrets = null;
   preservingFocus(() => {

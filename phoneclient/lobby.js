@@ -32,11 +32,26 @@ function nameForm(ctx, labelKey, buttonKey) {
   h("button", { type: "submit", class: "primary", testid: "join-submit" }, t(buttonKey)));
 }
 
+function resumable(ctx) {
+  const { room, t } = ctx;
+  if (!room.resumable) return null;
+  return h("p", { class: "banner", testid: "resumable" }, t("phone.lobby.resumable", {
+    names: room.resumable.names.join(t("phone.list.separator")),
+    actions: room.resumable.actions,
+  }));
+}
+
 /** A phone without a seat: join the lobby, or (game running) reclaim a seat or watch. */
 export function renderJoin(ctx) {
   const { room, you, t } = ctx;
   const parts = [h("h1", { class: "title" }, t(`${room.game || "mole"}.name`))];
+  if (ctx.yielded) {
+    parts.push(h("button", {
+      type: "button", class: "primary", testid: "play-here", onclick: ctx.playHere,
+    }, t("phone.play_here")));
+  }
   if (room.phase === "lobby") {
+    parts.push(resumable(ctx));
     parts.push(h("p", { class: "hint" }, t("phone.join.intro")));
     parts.push(nameForm(ctx, "phone.join.label", "phone.join.button"));
     parts.push(playerList(ctx, false));
@@ -153,6 +168,7 @@ export function renderLobby(ctx) {
   const count = (room.seats || []).length;
   const parts = [
     h("h1", { class: "title" }, t(`${room.game || "mole"}.name`)),
+    resumable(ctx),
     h("p", { class: "hint", testid: "lobby-count" }, t("phone.lobby.count", {
       count, min: room.min_players, max: room.max_players,
     })),

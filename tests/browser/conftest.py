@@ -12,7 +12,6 @@ import asyncio
 import os
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -42,13 +41,60 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-@dataclass
 class Host:
-    """A running host: its base URL, and a way to run code on its loop (reading the Room)."""
+    """The real host on its own event-loop thread, on a free port of 127.0.0.1.
 
-    url: str
-    app: web.Application
-    loop: asyncio.AbstractEventLoop
+    ``restart()`` stops it (sockets closed, journal flushed) and starts a new app on the same
+    port and journal folder, as when the host program is started again."""
+
+    def __init__(self, state_dir: Path) -> None:
+        self.state_dir = state_dir
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="host", daemon=True)
+        self.thread.start()
+        self.runner: web.AppRunner | None = None
+        self.port = 0
+        self.start(resume=False)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def app(self) -> web.Application:
+        assert self.runner is not None
+        return self.runner.app
+
+    def _on_loop(self, coroutine: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout=20)
+
+    def start(self, resume: bool) -> None:
+        async def start() -> web.AppRunner:
+            config = HostConfig(
+                join_url="http://127.0.0.1/", state_dir=self.state_dir, seed=SEED, resume=resume
+            )
+            runner = web.AppRunner(create_app(config))
+            await runner.setup()
+            await web.TCPSite(runner, "127.0.0.1", self.port).start()
+            return runner
+
+        self.runner = self._on_loop(start())
+        self.port = self.runner.addresses[0][1]
+
+    def stop(self) -> None:
+        if self.runner is not None:
+            self._on_loop(self.runner.cleanup())
+            self.runner = None
+
+    def restart(self, resume: bool = True) -> None:
+        self.stop()
+        self.start(resume=resume)
+
+    def close(self) -> None:
+        self.stop()
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+        self.loop.close()
 
     def call(self, function: Any) -> Any:
         """Run ``function(room)`` on the server's loop thread and return its result."""
@@ -56,39 +102,20 @@ class Host:
         async def run() -> Any:
             return function(self.app[ROOM_KEY])
 
-        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=10)
+        return self._on_loop(run())
 
     def run(self, coroutine_function: Any) -> Any:
         """Await ``coroutine_function(app)`` on the server's loop and return its result."""
-        return asyncio.run_coroutine_threadsafe(coroutine_function(self.app), self.loop).result(
-            timeout=10
-        )
+        return self._on_loop(coroutine_function(self.app))
 
 
 @pytest.fixture
 def host(tmp_path: Path) -> Iterator[Host]:
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, name="host-loop", daemon=True)
-    thread.start()
-
-    async def start() -> tuple[web.AppRunner, web.Application, int]:
-        config = HostConfig(join_url="http://127.0.0.1/", state_dir=tmp_path / "state", seed=SEED)
-        app = create_app(config)
-        runner = web.AppRunner(app)
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        await site.start()
-        port = runner.addresses[0][1]
-        return runner, app, port
-
-    runner, app, port = asyncio.run_coroutine_threadsafe(start(), loop).result(timeout=20)
+    running = Host(tmp_path / "state")
     try:
-        yield Host(url=f"http://127.0.0.1:{port}/", app=app, loop=loop)
+        yield running
     finally:
-        asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(timeout=20)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(timeout=10)
-        loop.close()
+        running.close()
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,5 @@
 """The page around the game: the lobby and its leader, refusals, spectators, reclaiming a seat
-by name, reconnecting by itself, languages, the mouse on the flap, and a 320 px wide phone."""
+by name, languages, the mouse on the flap, and a 320 px wide phone."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import Any
 from playwright.sync_api import expect
 
 from host.i18n import translate
-from host.server import SOCKETS_KEY
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
 
@@ -99,36 +98,6 @@ def test_late_joiner_watches_and_a_lost_phone_reclaims_its_seat(
     expect(fresh.get_by_test_id("role")).to_be_visible()
     fresh.mouse.up()
     expect(fresh.get_by_test_id("role")).to_be_hidden()
-
-
-def test_the_page_reconnects_by_itself_and_keeps_its_seat(phones: Any, host: Any) -> None:
-    page = phones(1)[0]
-    page.get_by_test_id("join-name").fill("Ana")
-    page.get_by_test_id("join-submit").click()
-    expect(page.get_by_test_id("conn")).to_have_attribute("data-state", "online")
-    # Record every connection state the page shows, however briefly.
-    page.evaluate(
-        """() => {
-          window.connStates = [];
-          const conn = document.querySelector('[data-testid="conn"]');
-          new MutationObserver(() => window.connStates.push(conn.dataset.state + ":" +
-            conn.textContent)).observe(conn, {attributes: true, childList: true});
-        }"""
-    )
-
-    async def drop_every_socket(app: Any) -> None:
-        for ws in list(app[SOCKETS_KEY]):
-            await ws.close()
-
-    host.run(drop_every_socket)
-    page.wait_for_function("() => window.connStates.some((s) => s.startsWith('waiting:'))")
-    expect(page.get_by_test_id("conn")).to_have_attribute("data-state", "online")
-    expect(page.get_by_test_id("me-name")).to_have_text("Ana")
-    expect(page.get_by_test_id("screen")).to_have_attribute("data-screen", "lobby")
-    states = page.evaluate("() => window.connStates")
-    offline = next(state for state in states if state.startswith("waiting:"))
-    assert offline == "waiting:" + translate("en", "phone.conn.waiting", seconds=1)
-    assert host.call(lambda room: [p.connected for p in room.players]) == [True]
 
 
 def test_language_comes_from_the_browser_and_the_choice_is_kept(phones: Any) -> None:

@@ -1,0 +1,142 @@
+"""The phone page's weight on first load: every request, its bytes, and the total.
+
+Starts the real host on 127.0.0.1 (a free port, a temporary journal folder), opens the page in
+Debian's Chromium as a phone with an empty cache, waits until the page is ready to join (its
+catalog loaded, its socket connected and its first state drawn), and counts what was fetched.
+Bytes are as sent over the wire (headers + body) and the bodies alone; the WebSocket's first
+state frame is reported apart (it is data, not page).
+
+    python3 bench/page_size.py [--lang en] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from aiohttp import web  # noqa: E402
+
+from host.server import HostConfig, create_app  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def start_host(state_dir: Path) -> tuple[str, Any]:
+    """The host on its own loop thread; returns (url, stop)."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+
+    async def start() -> tuple[web.AppRunner, int]:
+        runner = web.AppRunner(create_app(HostConfig(state_dir=state_dir, seed=1)))
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        return runner, runner.addresses[0][1]
+
+    runner, port = asyncio.run_coroutine_threadsafe(start(), loop).result(timeout=20)
+
+    def stop() -> None:
+        asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(timeout=20)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=10)
+
+    return f"http://127.0.0.1:{port}/", stop
+
+
+def measure(lang: str) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as temp:
+        home = Path(temp)
+        env = {**os.environ, "XDG_CACHE_HOME": str(home / "c"), "XDG_CONFIG_HOME": str(home / "f")}
+        url, stop = start_host(home / "state")
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, args=LAUNCH_ARGS, env=env
+                )
+                context = browser.new_context(
+                    viewport={"width": 390, "height": 844},
+                    is_mobile=True,
+                    has_touch=True,
+                    locale=lang,
+                )
+                page = context.new_page()
+                finished: list[Any] = []
+                frames: list[int] = []
+                page.on("requestfinished", lambda request: finished.append(request))
+                page.on(
+                    "websocket",
+                    lambda ws: ws.on("framereceived", lambda data: frames.append(len(data))),
+                )
+                page.goto(url)
+                page.wait_for_selector('[data-testid="join-form"]')
+                page.wait_for_function("() => document.readyState === 'complete'")
+                rows = []
+                for request in finished:
+                    sizes = request.sizes()
+                    rows.append(
+                        {
+                            "path": request.url[len(url) - 1 :],
+                            "type": request.resource_type,
+                            "body": sizes["responseBodySize"],
+                            "wire": sizes["responseBodySize"] + sizes["responseHeadersSize"],
+                        }
+                    )
+                browser.close()
+        finally:
+            stop()
+    return {
+        "lang": lang,
+        "requests": len(rows),
+        "body_bytes": sum(row["body"] for row in rows),
+        "wire_bytes": sum(row["wire"] for row in rows),
+        "first_state_frame_bytes": frames[0] if frames else None,
+        "files": rows,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lang", default="en")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} is missing: apt-get install -y chromium", file=sys.stderr)
+        return 2
+    result = measure(args.lang)
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return 0
+    print("| request | type | body bytes | bytes on the wire |\n|---|---|---:|---:|")
+    for row in result["files"]:
+        print(f"| `{row['path']}` | {row['type']} | {row['body']:,} | {row['wire']:,} |")
+    print(
+        f"| **total: {result['requests']} requests** | | **{result['body_bytes']:,}** | "
+        f"**{result['wire_bytes']:,}** |"
+    )
+    print(f"\nFirst state frame on the WebSocket: {result['first_state_frame_bytes']} bytes.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,109 @@
+"""Phones sleep, Wi-Fi blips, hosts restart, tabs multiply: the page keeps its seat by itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from host.i18n import translate
+from host.server import SOCKETS_KEY
+
+NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
+
+
+async def drop_every_socket(app: Any) -> None:
+    for ws in list(app[SOCKETS_KEY]):
+        await ws.close()
+
+
+def test_the_page_reconnects_by_itself_and_keeps_its_seat(phones: Any, host: Any) -> None:
+    page = phones(1)[0]
+    page.get_by_test_id("join-name").fill("Ana")
+    page.get_by_test_id("join-submit").click()
+    expect(page.get_by_test_id("conn")).to_have_attribute("data-state", "online")
+    # Record every connection state the page shows, however briefly.
+    page.evaluate(
+        """() => {
+          window.connStates = [];
+          const conn = document.querySelector('[data-testid="conn"]');
+          new MutationObserver(() => window.connStates.push(conn.dataset.state + ":" +
+            conn.textContent)).observe(conn, {attributes: true, childList: true});
+        }"""
+    )
+
+    host.run(drop_every_socket)
+    page.wait_for_function("() => window.connStates.some((s) => s.startsWith('waiting:'))")
+    expect(page.get_by_test_id("conn")).to_have_attribute("data-state", "online")
+    expect(page.get_by_test_id("me-name")).to_have_text("Ana")
+    expect(page.get_by_test_id("screen")).to_have_attribute("data-screen", "lobby")
+    states = page.evaluate("() => window.connStates")
+    offline = next(state for state in states if state.startswith("waiting:"))
+    assert offline == "waiting:" + translate("en", "phone.conn.waiting", seconds=1)
+    assert host.call(lambda room: [p.connected for p in room.players]) == [True]
+
+
+def test_after_a_host_restart_every_phone_is_back_in_its_seat_by_itself(
+    phones: Any, host: Any, kit: Any
+) -> None:
+    pages = phones(5)
+    kit.join(pages, NAMES)
+    pages[0].get_by_test_id("start").click()
+    kit.all_at(pages, "propose", 0)
+    boss = kit.the_boss(pages)
+    team = [0, 1]
+    kit.propose(boss, team)
+    kit.all_at(pages, "vote", 1)
+    kit.vote_all(pages, approve=True)
+    kit.all_at(pages, "cards", 1)
+
+    host.restart(resume=True)
+    for page, name in zip(pages, NAMES, strict=True):
+        expect(page.get_by_test_id("conn")).to_have_attribute("data-state", "online")
+        expect(page.get_by_test_id("me-name")).to_have_text(name)
+        expect(page.get_by_test_id("screen")).to_have_attribute("data-screen", "game")
+    kit.all_at(pages, "cards", 1)
+    # The game goes on from where it was: the team plays, the next Boss proposes.
+    by_seat = {kit.seat_of(page): page for page in pages}
+    by_seat[team[0]].get_by_test_id("card-clean").click()
+    expect(by_seat[team[0]].get_by_test_id("played")).to_be_visible()
+    by_seat[team[1]].get_by_test_id("card-clean").click()
+    kit.all_at(pages, "propose", 1)
+    expect(pages[3].get_by_test_id("lock-0")).to_have_attribute("data-result", "open")
+
+
+def test_a_second_tab_takes_the_seat_and_the_first_does_not_fight_back(
+    browser: Any, host: Any
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    context.set_default_timeout(10_000)
+    try:
+        first = context.new_page()
+        first.goto(host.url)
+        first.get_by_test_id("join-name").fill("Ana")
+        first.get_by_test_id("join-submit").click()
+        expect(first.get_by_test_id("me-name")).to_have_text("Ana")
+
+        second = context.new_page()  # same browser storage: the same token
+        second.goto(host.url)
+        expect(second.get_by_test_id("me-name")).to_have_text("Ana")
+        expect(first.get_by_test_id("notice")).to_have_text(
+            translate("en", "phone.seat_lost.taken_over")
+        )
+        expect(first.get_by_test_id("play-here")).to_be_visible()
+
+        # A blip makes both reconnect: the seat stays where it is.
+        host.run(drop_every_socket)
+        expect(second.get_by_test_id("conn")).to_have_attribute("data-state", "online")
+        expect(first.get_by_test_id("conn")).to_have_attribute("data-state", "online")
+        expect(second.get_by_test_id("me-name")).to_have_text("Ana")
+        expect(first.get_by_test_id("play-here")).to_be_visible()
+        assert host.call(lambda room: [p.connected for p in room.players]) == [True]
+
+        # Asked to, the first tab takes it back; now the second one offers the button.
+        first.get_by_test_id("play-here").click()
+        expect(first.get_by_test_id("me-name")).to_have_text("Ana")
+        expect(second.get_by_test_id("play-here")).to_be_visible()
+        expect(second.get_by_test_id("me-name")).to_have_text("")
+    finally:
+        context.close()
