@@ -116,8 +116,6 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
     knows: dict[str, Any] = {}
     if role == ACCOMPLICE and state.accomplice_of is not None:
         knows = {"picked": state.accomplice_of, "role": state.roles[state.accomplice_of]}
-    elif role == TIM_SHADY:
-        knows = {"right": (seat - 1) % state.config.players}
     choosing = phase == PHASE_MISSION and expected
     voting = phase == PHASE_VOTE and expected
     vote = None
@@ -135,6 +133,9 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         "side": rules.side_of(state, seat),
         "revealed": state.revealed[seat],
         "knows": knows,
+        # Everyone is told their right-hand neighbour (Tim Shady's goal depends on it), so the
+        # view's shape says nothing about the role.
+        "right": (seat - 1) % state.config.players,
         "can_act": expected,
         "hand": [CARD_NAMES[c] for c in state.hands[seat]],
         "playable": (

@@ -140,7 +140,7 @@ def test_accomplice_looks_at_one_role_holds_no_intel_and_cannot_wager(table):
 def test_tim_shady_revealed_takes_an_intel_from_the_right_and_stops_voting(table):
     t = table("agent tim_shady insider agent", hands=HANDS, missions=["m11", "m01"],
               intel=[2, 4, 1, 1])  # fmt: skip
-    assert t.view(1)["me"]["knows"] == {"right": 0}
+    assert t.view(1)["me"]["right"] == 0 and t.view(1)["me"]["knows"] == {}
     t.trick(PLAY)
     last = t.view(None)["tricks"][-1]
     assert last["revealed"] == [1] and last["tim_took_from"] == 0
