@@ -182,13 +182,13 @@ async def _start(app: Any, plan: Plan) -> Any:
 
 async def serve_headless(plan: Plan) -> int:
     """Serve until SIGINT/SIGTERM, then close sockets, mDNS and the journal."""
-    app = build_app(plan)
-    runner = await _start(app, plan)
-    print(banner(plan), flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    app = build_app(plan)
+    runner = await _start(app, plan)
+    print(banner(plan), flush=True)
     try:
         await stop.wait()
     finally:
@@ -272,24 +272,29 @@ def host_keys(server: ServerThread, notify: Callable[[str], None], lang: str) ->
 def serve_with_window(plan: Plan) -> int:
     from host.server import ROOM_KEY
 
+    # Ctrl+C and SIGTERM ask the window loop to end (checked every frame, at most ~0.1 s
+    # apart) rather than raising KeyboardInterrupt wherever the main thread happens to be.
+    stop = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stop.set())
     try:
         from host.tv.window import TvWindow
 
         window = TvWindow(plan.lang, fullscreen=plan.fullscreen, local_url=plan.local_url)
     except Exception as error:  # pygame.error: no display, no video driver
         print(f"No window could be opened ({error}); running without one.", file=sys.stderr)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         return asyncio.run(serve_headless(plan))
     server = ServerThread(plan)
-    server.start()
-    window.keys = host_keys(server, window.notify, plan.lang)
-    room = server.app[ROOM_KEY]
-    server.call(lambda: room.subscribe_public(window.post))
-    print(banner(plan), flush=True)
     try:
-        window.run()
-    except KeyboardInterrupt:
-        window.close()
+        server.start()
+        window.keys = host_keys(server, window.notify, plan.lang)
+        room = server.app[ROOM_KEY]
+        server.call(lambda: room.subscribe_public(window.post))
+        print(banner(plan), flush=True)
+        window.run(should_stop=stop.is_set)
     finally:
+        window.close()
         print("Stopping...", flush=True)
         server.stop()
     print("Stopped cleanly.", flush=True)

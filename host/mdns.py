@@ -71,7 +71,6 @@ class MdnsAnnouncer:
         self.names: list[str] = []
         self._zeroconf: AsyncZeroconf | None = None
         self._infos: list[AsyncServiceInfo] = []
-        self._pending: list[asyncio.Future] = []
 
     def _service_infos(self) -> list[AsyncServiceInfo]:
         a = self.announcement
@@ -101,13 +100,15 @@ class MdnsAnnouncer:
             ip_version=IPVersion.V4Only,
         )
         await self._listen_for_rivals()
-        for info in self._service_infos():
-            # Probing for a clash takes a while; both registrations run at once.
-            task = await self._zeroconf.async_register_service(info, allow_name_change=True)
-            self._infos.append(info)
-            self._pending.append(task)
-        await asyncio.gather(*self._pending)
-        self._pending.clear()
+        self._infos = self._service_infos()
+        # Each registration probes for a clash first; both services probe at the same time.
+        announcing = await asyncio.gather(
+            *(
+                self._zeroconf.async_register_service(info, allow_name_change=True)
+                for info in self._infos
+            )
+        )
+        await asyncio.gather(*announcing)
         self.names = [info.name for info in self._infos]
 
     async def _listen_for_rivals(self) -> None:

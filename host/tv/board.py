@@ -314,4 +314,6 @@ def draw_other_game(canvas: Canvas, frame: Frame) -> None:
     """A game this screen has no board for yet: say so plainly, the phones carry the game."""
     name = frame.t(f"{frame.game}.name")
     canvas.text(name, 960, 300, 96, theme.ACCENT, "midtop", 1700)
-    canvas.wrapped(frame.t("tv.board.other_game", game=name), 360, 480, 48, 1200, theme.TEXT)
+    canvas.wrapped(
+        frame.t("tv.board.other_game", game=name), 360, 480, 48, 1200, theme.TEXT, centred=True
+    )

@@ -168,6 +168,7 @@ class Canvas:
         colour: Colour = theme.TEXT,
         line_gap: float = 1.25,
         max_lines: int = 4,
+        centred: bool = False,
     ) -> float:
         """Draw text wrapped to ``width``; returns the y below the last line (design units)."""
         font = self.fonts.font(max(6, round(size * self.scale)))
@@ -180,7 +181,11 @@ class Canvas:
                 lines.append(word)
         lines = lines[:max_lines]
         for index, line in enumerate(lines):
-            area = self.text(line, x, y + index * size * line_gap, size, colour, max_width=width)
+            top = y + index * size * line_gap
+            if centred:
+                area = self.text(line, x + width / 2, top, size, colour, "midtop", width)
+            else:
+                area = self.text(line, x, top, size, colour, max_width=width)
             # Record the whole sentence once, so tests can look a catalog text up as written.
             if index == 0:
                 self.drawn.append(Drawn("text", text, area))

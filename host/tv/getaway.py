@@ -25,7 +25,9 @@ class GetawayScene(Scene):
         t = frame.now
         self._siren(canvas, t)
         canvas.text(frame.t("tv.getaway.title"), 960, 60, 96, theme.TEXT, "midtop", 1700)
-        canvas.wrapped(frame.t("tv.getaway.text"), 200, 180, 34, 1520, theme.TEXT, max_lines=3)
+        canvas.wrapped(
+            frame.t("tv.getaway.text"), 200, 180, 34, 1520, theme.TEXT, max_lines=3, centred=True
+        )
         draw_locks(canvas, frame, view, top=340, height=190)
         self._car(canvas, t)
         confirmed = set((view.get("getaway") or {}).get("confirmed") or [])

@@ -235,5 +235,11 @@ class PatrolBlows(Presentation):
             frame.t("tv.patrol.title"), 960, 500, 110, theme.BAD, anchor="midtop", max_width=1800
         )
         canvas.wrapped(
-            frame.t("tv.patrol.text", lock=self.lock_index + 1), 360, 660, 48, 1200, theme.TEXT
+            frame.t("tv.patrol.text", lock=self.lock_index + 1),
+            360,
+            660,
+            48,
+            1200,
+            theme.TEXT,
+            centred=True,
         )

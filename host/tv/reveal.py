@@ -60,7 +60,7 @@ class RevealScene(Scene):
         plays = {int(p["lock"]): p.get("cards") or {} for p in result.get("plays") or []}
         locks = view.get("locks") or []
         players = len(roles) or frame.player_count()
-        top, row_height = 340, min(64, 660 / max(1, players))
+        top, row_height = 340, min(76, 660 / max(1, players))
         x_name, x_role, x_mark, x_locks = 70, 470, 850, 1200
         lock_width = min(100, 680 / max(1, len(locks)))
         header = theme.MUTED

@@ -1,0 +1,96 @@
+"""The command line: ports, addresses, help, and the window mode's clean shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import aiohttp
+
+from host.cli import build_parser, main, make_plan
+from host.netaddr import free_port, lan_address
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_taken_port_moves_to_the_next_free_one_and_says_so():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        said = []
+        plan = make_plan(
+            build_parser().parse_args(["--bind", "127.0.0.1", "--port", str(port)]), said.append
+        )
+    assert plan.port > port
+    assert plan.join_url == f"http://127.0.0.1:{plan.port}/"
+    assert said == [f"Port {port} is already in use, so molecrew uses port {plan.port} instead."]
+
+
+def test_the_join_address_is_a_usable_ipv4_address():
+    address = ipaddress.IPv4Address(lan_address())
+    assert not address.is_link_local and not address.is_multicast
+    plan = make_plan(build_parser().parse_args(["--port", "0", "--lang", "pt-BR"]))
+    assert plan.join_url == f"http://{address}:{plan.port}/" and plan.lang == "pt"
+    assert free_port("127.0.0.1", 0) > 0
+
+
+def test_help_reads_well(capsys):
+    try:
+        main(["--help"])
+    except SystemExit as stop:
+        assert stop.code == 0
+    text = capsys.readouterr().out
+    for option in (
+        "--port",
+        "--fullscreen",
+        "--lang",
+        "--headless",
+        "--resume",
+        "--state-dir",
+        "--bind",
+        "--mdns-interface",
+        "--no-mdns",
+        "simulate",
+    ):
+        assert option in text
+
+
+async def test_window_mode_serves_and_stops_cleanly_on_ctrl_c(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "host.cli", "--no-mdns", "--bind", "127.0.0.1", "--port", "0",
+        "--state-dir", str(tmp_path), cwd=ROOT, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        url = None
+        while url is None:
+            line = (await asyncio.wait_for(process.stdout.readline(), 20)).decode()
+            assert line, "exited early"
+            if line.startswith("Join URL: "):
+                url = line.split(": ", 1)[1].strip()
+        async with aiohttp.ClientSession() as http, http.get(url + "healthz") as health:
+            assert (await health.json())["phase"] == "lobby"
+        process.send_signal(signal.SIGINT)
+        out, err = await asyncio.wait_for(process.communicate(), 20)
+        assert process.returncode == 0, err.decode()
+        assert "Stopped cleanly." in out.decode()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+def test_simulate_is_still_dispatched():
+    done = subprocess.run(
+        [sys.executable, "-m", "host.cli", "simulate", "--help"], cwd=ROOT, capture_output=True,
+        text=True, timeout=30,
+    )  # fmt: skip
+    assert done.returncode == 0 and "--games" in done.stdout

@@ -1,0 +1,148 @@
+"""`molecrew --headless` as a real subprocess: it serves the page, prints the URL and a QR code,
+hosts a whole game played by five phone sockets, and shuts down cleanly on Ctrl+C."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import sys
+from pathlib import Path
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 20.0
+NAMES = ["Ana", "Bruno", "Carla", "Diego", "Élodie"]
+
+
+class Listener:
+    """A WebSocket read by a background task: every message kept, in order."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.messages: list[dict] = []
+        self.changed = asyncio.Event()
+        self.closed_with: int | None = None
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        async for frame in self.ws:
+            if frame.type == aiohttp.WSMsgType.TEXT:
+                self.messages.append(json.loads(frame.data))
+                self.changed.set()
+        self.closed_with = self.ws.close_code
+        self.changed.set()
+
+    async def until(self, test, start: int = 0) -> dict:
+        """The first message from index ``start`` on that passes ``test`` (waits for it)."""
+
+        async def wait() -> dict:
+            while True:
+                for message in self.messages[start:]:
+                    if test(message):
+                        return message
+                self.changed.clear()
+                await self.changed.wait()
+
+        return await asyncio.wait_for(wait(), TIMEOUT)
+
+    async def send(self, message: dict) -> None:
+        await self.ws.send_str(json.dumps(message))
+
+
+def next_move(view: dict) -> tuple[int, dict]:
+    """One legal move read from the public board: everyone plays it straight and clean."""
+    players = view["players"]
+    phase = view["phase"]
+    if phase == "propose":
+        size = view["locks"][view["lock"]]["team_size"]
+        return view["boss"], {"type": "propose", "team": list(range(size))}
+    if phase == "vote":
+        seat = min(set(range(players)) - set(view["voted"]))
+        return seat, {"type": "vote", "approve": True}
+    if phase == "cards":
+        seat = min(set(view["team"]) - set(view["played"]))
+        return seat, {"type": "play", "card": "clean"}
+    raise AssertionError(f"no move for phase {phase}")
+
+
+async def read_banner(process) -> tuple[str, list[str]]:
+    lines: list[str] = []
+    while True:
+        raw = await asyncio.wait_for(process.stdout.readline(), TIMEOUT)
+        assert raw, "molecrew exited before printing its address: " + "\n".join(lines)
+        line = raw.decode().rstrip("\n")
+        lines.append(line)
+        if line.startswith("Press Ctrl+C"):
+            url = next(x.split(": ", 1)[1] for x in lines if x.startswith("Join URL: "))
+            return url, lines
+
+
+async def test_headless_host_serves_a_whole_game_and_stops_cleanly(tmp_path):
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "host.cli", "--headless", "--no-mdns", "--bind", "127.0.0.1",
+        "--port", "0", "--state-dir", str(tmp_path / "state"), "--seed", "7",
+        cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        url, lines = await read_banner(process)
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/")
+        qr_lines = [line for line in lines if "█" in line]
+        assert len(qr_lines) > 10 and len({len(line) for line in qr_lines}) == 1
+        async with aiohttp.ClientSession() as http:
+            async with http.get(url) as page:
+                assert page.status == 200 and "html" in page.headers["Content-Type"]
+            async with http.get(url + "healthz") as health:
+                assert (await health.json())["ok"] is True
+            public = Listener(await http.ws_connect(url + "ws/public"))
+            phones = []
+            for name in NAMES:
+                phone = Listener(await http.ws_connect(url + "ws"))
+                await phone.send({"type": "hello", "token": None, "lang": "en"})
+                await phone.send({"type": "join", "name": name})
+                await phone.until(lambda m: m["type"] == "welcome")
+                phones.append(phone)
+            await public.until(lambda m: len(m["room"]["seats"]) == 5 and m["room"]["can_start"])
+            await phones[0].send({"type": "start"})
+            seen = len(public.messages)
+            message = await public.until(lambda m: m["view"] is not None, seen)
+            while message["room"]["phase"] != "over":
+                view = message["view"]
+                seen = len(public.messages)
+                if view["phase"] == "getaway":
+                    seat = min(set(range(5)) - set(view["getaway"]["confirmed"]))
+                    await phones[seat].send(
+                        {"type": "action", "action": {"type": "mark", "target": None}}
+                    )
+                    await phones[seat].send({"type": "action", "action": {"type": "confirm"}})
+                    message = await public.until(
+                        lambda m, s=seat: (
+                            m["view"]["phase"] != "getaway"
+                            or s in m["view"]["getaway"]["confirmed"]
+                        ),
+                        seen,
+                    )
+                    continue
+                seat, action = next_move(view)
+                await phones[seat].send({"type": "action", "action": action})
+                message = await public.until(lambda m: True, seen)
+            result = message["view"]["result"]
+            # Straight play: every team approved and clean, and the Moles accuse nobody.
+            assert [lock["result"] for lock in message["view"]["locks"]].count("open") == 3
+            assert result["winner"] == "crew" and len(result["roles"]) == 5
+            for phone in phones:
+                assert not [m for m in phone.messages if m["type"] == "error"]
+            process.send_signal(signal.SIGINT)
+            out, err = await asyncio.wait_for(process.communicate(), TIMEOUT)
+            assert process.returncode == 0, err.decode()
+            assert "Stopped cleanly." in out.decode()
+            # Every socket was closed by the host as it went away (1001), not dropped.
+            await asyncio.wait_for(public.task, TIMEOUT)
+            assert public.closed_with == 1001
+        journals = list((tmp_path / "state").rglob("*"))
+        assert any(path.is_file() and path.stat().st_size > 0 for path in journals)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()

@@ -1,0 +1,300 @@
+"""Every scene drawn headless from the public messages of real seeded games, at 1080p and 720p.
+
+Each screenshot is saved under artifacts/tv/ (git-ignored) to be looked at; the checks read the
+canvas' record of what was drawn: the expected texts and pieces are there and on screen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from tv_scripts import find_game, lobby, play, room
+
+from host.i18n import translate
+from host.tv.window import TvWindow
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "tv"
+SIZES = [(1920, 1080), (1280, 720)]
+
+
+def blown_by_cards_then_getaway(messages):
+    final = messages[-1]["view"]
+    return final["result"]["marks"] and any(
+        lock["result"] == "blown" and lock["by"] == "cards" for lock in final["locks"]
+    )
+
+
+def patrol_blew(messages):
+    return any(lock["by"] == "patrol" for lock in messages[-1]["view"]["locks"])
+
+
+@pytest.fixture(scope="module")
+def getaway_game():
+    return find_game(7, blown_by_cards_then_getaway)[1]
+
+
+@pytest.fixture(scope="module")
+def patrol_game():
+    return find_game(5, patrol_blew, bot="random")[1]
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def tv(request):
+    window = TvWindow("en", size=request.param, local_url="http://livingroom.local:8080/")
+    yield window
+    window.close()
+
+
+def show(tv, messages, name, settle=True, seconds=0.0):
+    """Feed messages, let time pass, draw; save the screenshot; return the canvas."""
+    for message in messages:
+        tv.post(message)
+    tv.drain()
+    if settle:
+        tv.director.skip()
+    if seconds:
+        tv.director.update(seconds)
+    canvas = tv.draw()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    width, height = tv.screen.get_size()
+    pygame.image.save(tv.screen, str(ARTIFACTS / f"{name}-{width}x{height}.png"))
+    screen = tv.screen.get_rect()
+    off = [d.label for d in canvas.drawn if d.kind == "text" and not screen.contains(d.rect)]
+    assert not off, f"text drawn off screen: {off}"
+    return canvas
+
+
+def en(key, **facts):
+    return translate("en", key, **facts)
+
+
+def test_lobby_shows_the_address_the_players_and_who_can_start(tv):
+    canvas = show(tv, [lobby(6, variants=["quick"])], "lobby")
+    texts = canvas.texts()
+    assert "192.168.1.20:8080/" in texts
+    assert en("tv.lobby.scan") in texts
+    assert en("tv.lobby.local", url="livingroom.local:8080/") in texts
+    assert {"Ana", "Bruno", "Carla", "Diego", "Élodie", "Fátima"} <= set(texts)
+    assert en("tv.lobby.can_start", name="Ana") in texts
+    assert en("tv.lobby.options", options=en("mole.variant.quick")) in texts
+    assert "qr" in canvas.elements()
+    assert {f"seat:{s}" for s in range(6)} <= set(canvas.elements())
+
+
+def test_lobby_says_how_many_more_players_are_needed(tv):
+    canvas = show(tv, [lobby(3)], "lobby-waiting")
+    assert en("tv.lobby.waiting", count=2) in canvas.texts()
+    assert en("tv.lobby.host_start") not in canvas.texts()
+
+
+def test_board_in_the_vote_shows_locks_boss_team_rejections_and_who_voted(tv, getaway_game):
+    index = next(
+        i
+        for i, m in enumerate(getaway_game)
+        if m["view"]["phase"] == "vote" and m["view"]["voted"] and m["view"]["proposals"]
+    )
+    view = getaway_game[index]["view"]
+    canvas = show(tv, getaway_game[: index + 1], "board-vote")
+    texts, elements = canvas.texts(), canvas.elements()
+    boss_name = room(7)["seats"][view["boss"]]["name"]
+    assert f"boss:{view['boss']}" in elements and boss_name in texts
+    assert {f"team:{s}" for s in view["team"]} <= set(elements)
+    for lock, data in enumerate(view["locks"]):
+        state = data["result"] or ("current" if lock == view["lock"] else "later")
+        assert f"lock:{lock}:{state}" in elements
+    assert en("tv.board.votes_in", count=len(view["voted"]), total=7) in texts
+    for seat in range(7):
+        assert f"acted:{seat}:{'yes' if seat in view['voted'] else 'no'}" in elements
+    assert (
+        sum(e.startswith("rejection:") and e.endswith(":on") for e in elements)
+        == view["rejections"]
+    )
+    # The history grid: one column per proposal made so far.
+    assert {f"history:{n}" for n in range(len(view["proposals"]))} <= set(elements)
+
+
+def test_votes_are_revealed_together_with_names_and_the_outcome(tv, getaway_game):
+    before = next(i for i, m in enumerate(getaway_game) if m["view"]["phase"] == "vote")
+    after = next(
+        i for i in range(before, len(getaway_game)) if getaway_game[i]["view"]["proposals"]
+    )
+    show(tv, getaway_game[:after], "before-votes")
+    canvas = show(tv, [getaway_game[after]], "votes-reveal", settle=False, seconds=2.0)
+    proposal = getaway_game[after]["view"]["proposals"][0]
+    elements = canvas.elements()
+    assert "votes_reveal" in elements
+    for seat, approve in enumerate(proposal["votes"]):
+        assert f"vote:{seat}:{'approve' if approve else 'reject'}" in elements
+    verdict = "approved" if proposal["approved"] else "rejected"
+    assert f"verdict:{verdict}" in elements
+    assert en(f"tv.votes.{verdict}") in canvas.texts()
+    assert tv.sounds.played[-2:] == ["reveal", verdict]
+
+
+def test_cards_flip_one_by_one_then_the_lock_result(tv, getaway_game):
+    index = next(
+        i
+        for i, m in enumerate(getaway_game)
+        if any(lock["by"] == "cards" and lock["result"] == "blown" for lock in m["view"]["locks"])
+    )
+    lock = next(
+        n
+        for n, data in enumerate(getaway_game[index]["view"]["locks"])
+        if data["by"] == "cards" and data["result"] == "blown"
+    )
+    cards = getaway_game[index]["view"]["locks"][lock]["cards"]
+    show(tv, getaway_game[:index], "before-cards")
+    tv.sounds.played.clear()
+    one_flipped = show(tv, [getaway_game[index]], "cards-first", settle=False, seconds=1.6)
+    assert [e for e in one_flipped.elements() if e.startswith("card:")] == [f"card:0:{cards[0]}"]
+    assert tv.sounds.played == ["flip"]
+    all_flipped = show(tv, [], "cards-all", settle=False, seconds=3.0)
+    assert [e for e in all_flipped.elements() if e.startswith("card:")] == [
+        f"card:{n}:{card}" for n, card in enumerate(cards)
+    ]
+    assert "lock_result:blown" in all_flipped.elements()
+    assert en("tv.lock.blown", lock=lock + 1) in all_flipped.texts()
+    assert en("tv.cards.sabotages", count=cards.count("sabotage")) in all_flipped.texts()
+    assert tv.sounds.played == ["flip"] * len(cards) + ["lock_blown"]
+
+
+def test_the_patrol_blows_a_lock_after_too_many_rejections(tv, patrol_game):
+    index = next(
+        i
+        for i, m in enumerate(patrol_game)
+        if any(lock["by"] == "patrol" for lock in m["view"]["locks"])
+    )
+    show(tv, patrol_game[:index], "before-patrol")
+    # The last rejected vote is shown first, then the Patrol.
+    votes = show(tv, [patrol_game[index]], "patrol-votes", settle=False, seconds=2.0)
+    assert "verdict:rejected" in votes.elements()
+    canvas = show(tv, [], "patrol", settle=False, seconds=2.6)
+    canvas = show(tv, [], "patrol", settle=False, seconds=1.0)
+    assert "patrol" in canvas.elements()
+    assert en("tv.patrol.title") in canvas.texts()
+    settled = show(tv, [], "board-after-patrol")
+    locks = patrol_game[index]["view"]["locks"]
+    lock = next(n for n, data in enumerate(locks) if data["by"] == "patrol")
+    assert f"lock:{lock}:blown" in settled.elements()
+    assert en("tv.board.by_patrol") in settled.texts()
+
+
+def test_getaway_shows_the_siren_the_car_and_who_confirmed(tv, getaway_game):
+    index = next(
+        i
+        for i, m in enumerate(getaway_game)
+        if m["view"]["phase"] == "getaway" and m["view"]["getaway"]["confirmed"]
+    )
+    canvas = show(tv, getaway_game[: index + 1], "getaway")
+    confirmed = getaway_game[index]["view"]["getaway"]["confirmed"]
+    assert tv.director.current == "getaway" and tv.director.animating()
+    assert {"siren", "car"} <= set(canvas.elements())
+    assert en("tv.getaway.title") in canvas.texts()
+    assert en("tv.getaway.confirmed", count=len(confirmed), total=7) in canvas.texts()
+    for seat in range(7):
+        assert f"confirmed:{seat}:{'yes' if seat in confirmed else 'no'}" in canvas.elements()
+    assert "siren" in tv.sounds.played
+
+
+def test_the_end_reveals_every_role_card_and_mark_and_the_winner(tv, getaway_game):
+    canvas = show(tv, getaway_game, "reveal")
+    result = getaway_game[-1]["view"]["result"]
+    elements, texts = canvas.elements(), canvas.texts()
+    assert f"winner:{result['winner']}" in elements
+    assert en(f"mole.winner.{result['winner']}") in texts
+    assert en(f"mole.ending.{result['reason']}") in texts
+    for seat, role in enumerate(result["roles"]):
+        assert f"role:{seat}:{role}" in elements
+        assert en(f"mole.role.{role}") in texts
+    for seat, target in enumerate(result["marks"]):
+        assert f"mark:{seat}:{target}" in elements
+    for play_ in result["plays"]:
+        for seat, card in play_["cards"].items():
+            assert f"played:{play_['lock']}:{seat}:{card}" in elements
+    assert tv.sounds.played[-1] == f"win_{result['winner']}"
+
+
+def test_the_board_speaks_the_hosts_language():
+    window = TvWindow("es", size=(1280, 720))
+    try:
+        messages = play(5, seed=2)
+        canvas = show(window, messages[:3], "board-es")
+        assert translate("es", "tv.board.history") in canvas.texts()
+        assert translate("es", "mole.name") in canvas.texts()
+    finally:
+        window.close()
+
+
+def test_a_vote_arriving_sounds_the_same_whatever_it_says():
+    """Sounds must not betray a secret vote: approve and reject make the same single tick."""
+    import copy
+
+    from engine.registry import get_game
+
+    game = get_game("mole")
+    state = game.new_game(game.make_config(players=5), 11)
+    game.apply(state, view_boss(game, state), {"type": "propose", "team": [0, 1]})
+    before = {"type": "public", "room": room(5), "view": game.view(state, None)}
+    heard = []
+    for approve in (True, False):
+        voted = copy.deepcopy(state)
+        game.apply(voted, 2, {"type": "vote", "approve": approve})
+        window = TvWindow("en", size=(640, 360), sound=False)
+        try:
+            window.post(before)
+            window.post({"type": "public", "room": room(5), "view": game.view(voted, None)})
+            window.drain()
+            window.director.update(0.1)
+            heard.append(window.sounds.played)
+        finally:
+            window.close()
+    assert heard[0] == heard[1] == ["tick"]
+
+
+def view_boss(game, state):
+    return game.view(state, None)["boss"]
+
+
+def test_host_keys_pause_and_help_overlay():
+    calls = []
+    from host.tv.window import HostKeys
+
+    keys = HostKeys(
+        start=lambda: calls.append("start"),
+        pause=lambda: calls.append("pause"),
+        unpause=lambda: calls.append("unpause"),
+    )
+    window = TvWindow("en", keys=keys, size=(1280, 720), sound=False)
+    try:
+        messages = play(5, seed=2)
+        window.post(lobby(5))
+        window.drain()
+        window.press(pygame.K_s)
+        window.post(messages[1])
+        window.drain()
+        window.press(pygame.K_p)
+        paused = dict(messages[1], room=dict(messages[1]["room"], paused=True))
+        window.post(paused)
+        window.press(pygame.K_h)
+        canvas = show(window, [], "paused-help")
+        window.press(pygame.K_p)
+        window.press(pygame.K_m)
+        assert calls == ["start", "pause", "unpause"]
+        assert {"paused", "help"} <= set(canvas.elements())
+        assert en("tv.paused") in canvas.texts() and en("tv.help.mute") in canvas.texts()
+        assert window.overlays.muted
+    finally:
+        window.close()
+
+
+@pytest.mark.parametrize("size", [(3840, 2160), (1000, 1000), (800, 600)])
+def test_odd_and_huge_windows_keep_everything_on_screen(size, getaway_game):
+    window = TvWindow("pt", size=size, sound=False)
+    try:
+        canvas = show(window, getaway_game, "reveal-pt")
+        assert translate("pt", "mole.name") != "mole.name"
+        assert canvas.elements()
+    finally:
+        window.close()
