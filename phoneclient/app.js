@@ -206,7 +206,10 @@ function render() {
   const names = namesBySeat(room);
   setText(els.meName, you && you.name ? you.name : "");
   renderNotice();
-  const ctx = { room, you, view, names, ui: app.ui, send, t, has, playHere, yielded: app.yielded };
+  const ctx = {
+    room, you, view, names, ui: app.ui, send, t, has, playHere, yielded: app.yielded,
+    playable: Object.keys(GAMES),
+  };
   let screen = "connecting";
   let secrets = null;
   preservingFocus(() => {

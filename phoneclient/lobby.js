@@ -149,8 +149,9 @@ function variantToggles(ctx, editable) {
 
 function gamePicker(ctx) {
   const { room, send, t, has } = ctx;
-  // Only games this page can name (their catalog is in) are offered.
-  const games = (room.games || []).filter((game) => has(`${game}.name`));
+  // Only games this page can show (and name) are offered.
+  const games = (room.games || [])
+    .filter((game) => ctx.playable.includes(game) && has(`${game}.name`));
   if (games.length < 2) return null;
   return h("fieldset", { class: "options", testid: "games" },
     h("legend", {}, t("phone.lobby.game")),
