@@ -23,6 +23,7 @@ from engine.mole.vocabulary import (
     DOUBLE,
     DRIVER,
     GETAWAY,
+    LOOKOUT,
     MARK_ACTION,
     MOLE_ROLES,
     OPEN,
@@ -89,10 +90,10 @@ def _suspicion(state: State, seat: int) -> list[float]:
             score[suspect] += 5.0
     elif role == DOUBLE:
         score[learned["contact"]] -= 10.0
-    # The Lookout's alibis (the file the seat has read).
-    for entry in state.files:
-        if role == "lookout" and entry.alibi is not None:
-            score[entry.alibi] -= 1.0
+    if role == LOOKOUT:  # an alibi clears a player a little (a Mole may hold back)
+        for entry in state.files:
+            if entry.alibi is not None and state.proposal_count > entry.readable_after:
+                score[entry.alibi] -= 1.0
     score[seat] = -100.0  # everyone trusts themselves
     return score
 

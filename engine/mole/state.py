@@ -136,7 +136,10 @@ def deal_roles(config: MoleConfig) -> list[str]:
 
 
 def new_state(config: MoleConfig, seed: int) -> State:
-    """Deal a game: shuffle roles, draw the decoy, order the Contact's set, draw the first Boss."""
+    """Deal a game: shuffle roles, draw the decoy, order the Contact's set, draw the first Boss.
+
+    Raises TypeError if the seed is not an integer (the config is already validated).
+    """
     if type(seed) is not int:
         raise TypeError("seed must be an integer")
     rng = Rng(seed)

@@ -21,6 +21,7 @@ from engine.mole.vocabulary import (
     ENDINGS,
     GAME_NAME,
     GETAWAY,
+    LOOKOUT,
     MOLE,
     MOLE_ROLES,
     NOBODY,
@@ -142,7 +143,7 @@ def _private(state: State, seat: int) -> dict[str, Any]:
         counts = mole_tally(state)
         tally = {str(s): counts.get(s, 0) for s in range(state.n)}
         tally[NOBODY] = counts.get(None, 0)
-    is_lookout = role == "lookout"
+    is_lookout = role == LOOKOUT
     return {
         "role": role,
         "side": side_of(role),

@@ -134,3 +134,21 @@ def test_the_final_view_reveals_roles_cards_and_every_mark(getaway):
     assert result["protected"] == 0
     assert getaway.view(2)["me"]["tally"] is None
     assert GAME.legal_actions(getaway.state, 0) == []
+
+
+def test_a_driver_protecting_nobody_cannot_void_the_accusation(getaway):
+    getaway.mark_all({0: 1, 3: 1, 4: None})
+    assert outcome(getaway) == ("moles", "contact_found", 1)
+    assert getaway.view(None)["result"]["protected"] is None
+
+
+def test_the_accusation_waits_until_every_seat_has_confirmed(getaway):
+    for seat in range(5):
+        getaway.act(seat, {"type": "mark", "target": 1})
+    for seat in range(4):
+        getaway.act(seat, {"type": "confirm"})
+    assert getaway.state.phase == "getaway"
+    assert getaway.view(None)["result"] is None
+    assert GAME.expected_seats(getaway.state) == frozenset({4})
+    getaway.act(4, {"type": "confirm"})
+    assert outcome(getaway) == ("crew", "void", 1)
