@@ -3,7 +3,9 @@ connection stays where that makes sense; the server keeps serving."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
 
 import pytest
 from aiohttp import WSCloseCode, WSMsgType, WSServerHandshakeError
@@ -288,3 +290,79 @@ async def test_sockets_beyond_the_cap_are_refused(make_host):
     await phones[1].until("state")  # the room saw it go
     again = await host.phone()
     assert again.state["you"]["seat"] is None
+
+
+def _junk(rng: random.Random, depth: int = 0):
+    """A random JSON value, sometimes shaped like a message."""
+    pick = rng.randrange(9 if depth < 3 else 6)
+    if pick == 0:
+        return None
+    if pick == 1:
+        return rng.choice([True, False])
+    if pick == 2:
+        return rng.choice([0, -1, 1, 7, 2**70, 3.5])
+    if pick == 3:
+        return rng.choice(["", "x", "ana", "ANA", "\u0000", "é" * 20, "start", "vote"])
+    if pick in (4, 5):
+        return rng.choice(["hello", "join", "lang", "action", "options", "reorder", "remove"])
+    if pick == 6:
+        return [_junk(rng, depth + 1) for _ in range(rng.randrange(4))]
+    keys = [
+        "type",
+        "name",
+        "token",
+        "lang",
+        "action",
+        "seat",
+        "order",
+        "game",
+        "variants",
+        "team",
+        "approve",
+        "card",
+        "target",
+    ]
+    return {rng.choice(keys): _junk(rng, depth + 1) for _ in range(rng.randrange(5))}
+
+
+async def test_random_junk_never_breaks_the_host(make_host, kit):
+    host = await make_host(rate=1e9, burst=10**9)  # junk, not a flood: the guard is tested above
+    phones = await _started(host)
+    rng = random.Random(kit.seed)
+    for _ in range(400):
+        value = _junk(rng)
+        if isinstance(value, dict) and rng.random() < 0.7:
+            value["type"] = rng.choice(
+                ["action", "join", "options", "reorder", "remove", "lang", "hello", "teleport"]
+            )
+        sender = phones[rng.randrange(5)]
+        await sender.send_raw(json.dumps(value))
+        await sender.sync()  # answered (error or state), the socket alive
+        assert not sender.ws.closed
+    for phone in phones:
+        state = await phone.sync()
+        assert state["view"] == host.room.rules.view(host.room.state, phone.seat)
+    health = await host.client.get("/healthz")
+    assert (await health.json())["ok"] is True
+    errors = [m for p in phones for m in map(json.loads, p.raw) if m["type"] == "error"]
+    assert len(errors) > 200
+    untranslated = {e["code"] for e in errors if e["message"] == f"error.{e['code']}"}
+    assert untranslated == set()
+    assert "internal_error" not in {e["code"] for e in errors}
+
+
+async def test_simultaneous_votes_from_every_phone_are_applied_one_at_a_time(host, kit):
+    phones = await _started(host, count=10)
+    room = host.room
+    size = room.state.locks[0].team_size
+    await kit.play_one(
+        host, phones, room.state.boss, {"type": "propose", "team": list(range(size))}
+    )
+    await asyncio.gather(
+        *(p.send({"type": "action", "action": {"type": "vote", "approve": True}}) for p in phones)
+    )
+    for seat, phone in enumerate(phones):
+        for _ in range(10):  # one state per accepted vote, in order, and nothing else
+            message = await phone.expect("state")
+        assert message["view"] == room.rules.view(room.state, seat)
+    assert len(room.log) == 11 and room.state.phase == "cards"
