@@ -53,7 +53,7 @@ class Connection:
         raise NotImplementedError
 
     def send(self, message: dict[str, Any]) -> None:
-        self.send_text(_dumps(message))
+        self.send_text(encode(message))
 
 
 @dataclass(eq=False)
@@ -68,7 +68,8 @@ class Player:
         return self.conn is not None
 
 
-def _dumps(message: dict[str, Any]) -> str:
+def encode(message: dict[str, Any]) -> str:
+    """One compact JSON text frame."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -574,7 +575,7 @@ class Room:
                 "you": self._you(conn),
                 "view": self._view_for(conn, public_view),
             }
-            conn.send_text(_dumps(message))
+            conn.send_text(encode(message))
         public = {"type": "public", "room": room, "view": public_view}
         for callback in list(self._public_callbacks):
             self._call_public(callback, public)

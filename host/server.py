@@ -23,7 +23,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from host.i18n import LANGUAGES, catalog, normalise_language
 from host.journal import JournalStore
 from host.qr import qr_svg
-from host.room import Connection, Room, RoomError, _dumps
+from host.room import Connection, Room, RoomError, encode
 
 log = logging.getLogger("molecrew.server")
 
@@ -220,7 +220,7 @@ async def public_socket(request: web.Request) -> web.WebSocketResponse:
     ws = await _open_socket(request, 1024)
     outbox = Outbox(ws, config.max_queued)
     request.app[SOCKETS_KEY].add(ws)
-    unsubscribe = room.subscribe_public(lambda message: outbox.put(_dumps(message)))
+    unsubscribe = room.subscribe_public(lambda message: outbox.put(encode(message)))
     try:
         async for _msg in ws:
             pass  # nothing is read from a board; its frames are dropped
