@@ -119,6 +119,17 @@ def _looks_like_contact(state: State, seat: int) -> list[float]:
     return score
 
 
+def _voted_like_the_contact(state: State, mates: set[int]) -> list[float]:
+    """Seen by a Mole: who rejected the teams that held a Mole it knows and approved the others
+    — the voting pattern of someone who knows where the Moles are."""
+    score = [0.0] * state.n
+    for proposal in state.proposals:
+        holds_mole = any(m in mates for m in proposal["team"])
+        for voter, approve in enumerate(proposal["votes"]):
+            score[voter] += 1.0 if approve != holds_mole else -1.0
+    return score
+
+
 def smart_bot(state: State, seat: int, rng: Rng) -> Action:
     """Plays its side sensibly: Moles sabotage when it pays and hunt the Contact; the Crew
     trusts those who were on open locks; the Contact avoids its suspects; the Driver protects
@@ -173,9 +184,9 @@ def smart_bot(state: State, seat: int, rng: Rng) -> Action:
         mark = state.marks[seat]
         if mark != UNMARKED:
             return {"type": CONFIRM_ACTION}
-        informed = _looks_like_contact(state, seat)
         if is_mole:
             mates = _mole_mates(state, seat)
+            informed = _voted_like_the_contact(state, mates)
             candidates = [s for s in range(state.n) if s not in mates]
             # Follow the teammates' live tally when someone is already marked.
             tally: dict[int, int] = {}
@@ -189,6 +200,7 @@ def smart_bot(state: State, seat: int, rng: Rng) -> Action:
                 target = max(candidates, key=lambda s: (informed[s], rng.below(1000)))
             return {"type": MARK_ACTION, "target": target}
         if role == DRIVER:
+            informed = _looks_like_contact(state, seat)
             others = [s for s in range(state.n) if s != seat]
             return {"type": MARK_ACTION, "target": max(others, key=lambda s: informed[s])}
         return {"type": MARK_ACTION, "target": None}
