@@ -83,3 +83,14 @@ def test_smart_moles_follow_their_teammates_live_tally(five):
     five.open_locks(3)
     five.act(0, {"type": "mark", "target": 2})
     assert GAME.bots["smart"](five.state, 3, Rng(0)) == {"type": "mark", "target": 2}
+
+
+def test_smart_mole_marks_who_kept_rejecting_teams_with_moles(five):
+    # Seat 1 (the Contact) rejects every team holding a Mole; the others approve everything.
+    for team in ([0, 2], [1, 2], [3, 4]):
+        five.propose(team)
+        for seat in range(5):
+            five.act(seat, {"type": "vote", "approve": seat != 1 or not {0, 3} & set(team)})
+        five.play()
+    assert five.state.phase == "getaway"
+    assert GAME.bots["smart"](five.state, 0, Rng(0)) == {"type": "mark", "target": 1}
