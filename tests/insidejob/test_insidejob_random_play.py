@@ -137,6 +137,7 @@ def test_random_games_keep_every_invariant_and_secret_and_replay(players, varian
         data = json.loads(text)
         again = replay(GAME, GAME.config_from_json(data["config"]), seed, data["log"])
         assert GAME.snapshot(again) == GAME.snapshot(state)
+        assert GAME.record(again) == json.loads(json.dumps(record))
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
