@@ -20,6 +20,7 @@ export class Connection {
     this.retryTimer = null;
     this.countdownTimer = null;
     this.pingTimer = null;
+    this.started = false;
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.reconnectNow();
     });
@@ -37,11 +38,13 @@ export class Connection {
   }
 
   start() {
+    this.started = true;
     this.connect();
   }
 
-  /** Skip the wait: used when the phone wakes up or the player taps "retry". */
+  /** Skip the wait: used when the phone wakes up or comes back online. */
   reconnectNow() {
+    if (!this.started) return;
     if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
     this.delay = FIRST_DELAY_MS;
     this.connect();
@@ -56,6 +59,12 @@ export class Connection {
   connect() {
     clearTimeout(this.retryTimer);
     clearInterval(this.countdownTimer);
+    if (this.socket) {
+      // Never two sockets at once: the old one would keep holding the seat.
+      const old = this.socket;
+      this.socket = null;
+      old.close();
+    }
     this.handlers.onStatus("connecting", {});
     let socket;
     try {

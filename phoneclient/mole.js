@@ -91,7 +91,11 @@ function voteList(ctx, proposal) {
 function history(ctx) {
   const { view, t } = ctx;
   if (view.proposals.length === 0) return null;
-  return h("details", { class: "history", testid: "history" },
+  // Open or closed as the player left it, across re-renders.
+  return h("details", {
+    class: "history", testid: "history", open: Boolean(ctx.ui.historyOpen),
+    ontoggle: (event) => { ctx.ui.historyOpen = event.currentTarget.open; },
+  },
     h("summary", {}, t("phone.mole.history", { count: view.proposals.length })),
     h("ol", {}, view.proposals.map((proposal) => h("li", {},
       h("p", {}, t("phone.mole.history.line", {
@@ -420,25 +424,38 @@ export function renderPublic(ctx) {
   const { view } = ctx;
   const step = h("section", { class: "step", testid: "step", data: { phase: view.phase } },
     view.phase === "over" ? reveal(ctx) : phaseStatus(ctx));
-  return h("div", { class: "public" }, board(ctx), step, history(ctx));
+  return h("div", { class: "public" }, board(ctx), step,
+    view.phase === "over" ? null : lastVote(ctx), history(ctx));
 }
 
 function phaseStatus(ctx) {
   const { view, t } = ctx;
+  const seats = allSeats(view);
   switch (view.phase) {
     case "propose":
-      return h("p", { class: "status" }, t("phone.mole.propose.wait", {
+      return [h("p", { class: "status", testid: "status" }, t("phone.mole.propose.wait", {
         name: nameOf(ctx, view.boss), size: view.locks[view.lock].team_size,
-      }));
+      }))];
     case "vote":
-      return h("p", { class: "status" }, t("phone.mole.vote.proposal", {
-        name: nameOf(ctx, view.boss), team: joinNames(ctx, view.team),
-      }));
+      return [
+        h("p", { class: "status", testid: "status" }, t("phone.mole.vote.proposal", {
+          name: nameOf(ctx, view.boss), team: joinNames(ctx, view.team),
+        })),
+        waitingFor(ctx, seats.filter((seat) => !view.voted.includes(seat))),
+      ];
     case "cards":
-      return h("p", { class: "status" }, t("phone.mole.cards.team", { team: joinNames(ctx, view.team) }));
+      return [
+        h("p", { class: "status", testid: "status" },
+          t("phone.mole.cards.team", { team: joinNames(ctx, view.team) })),
+        waitingFor(ctx, view.team.filter((seat) => !view.played.includes(seat))),
+      ];
     case "getaway":
-      return h("p", { class: "status" }, t("phone.mole.getaway.title"));
+      return [
+        h("h2", { class: "siren", testid: "getaway-title" },
+          h("span", { "aria-hidden": "true" }, "⚠ "), t("phone.mole.getaway.title")),
+        waitingFor(ctx, seats.filter((seat) => !view.getaway.confirmed.includes(seat))),
+      ];
     default:
-      return null;
+      return [];
   }
 }

@@ -25,6 +25,7 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit
     leader.get_by_test_id("start").click()
     kit.all_at(pages, "propose", 0)
     by_seat = {kit.seat_of(page): page for page in pages}
+    assert host.call(lambda room: len(room.connections)) == 5, "one socket per phone, no more"
     roles = host.call(lambda room: list(room.state.roles))
     moles = [seat for seat, role in enumerate(roles) if role in ("mole", "snitch")]
     crew = [seat for seat, role in enumerate(roles) if role not in ("mole", "snitch")]
