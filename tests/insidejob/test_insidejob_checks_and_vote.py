@@ -85,3 +85,33 @@ def test_nobody_votes_for_a_revealed_player(table):
     assert t2.view(1)["me"]["vote"]["candidates"] == [0, 2]
     t2.vote({0: 1, 1: 0, 2: 0, 3: 0})  # a revealed plain Agent still votes
     assert t2.result["ending"] == "caught"
+
+
+def test_a_player_with_nobody_left_to_name_does_not_vote(table):
+    t = table("insider agent agent", hands=["B5 B6 B1", "R7 Y1 R1", "G7 Y2 G1"],
+              missions=["m01", "m02"], intel=[1, 6, 6])  # fmt: skip
+    t.state.revealed[1] = t.state.revealed[2] = True
+    t.trick("B5 R7 G7")
+    assert t.state.voters == [1, 2]
+    assert t.view(0)["me"]["vote"]["refusal"] == "no_candidates"
+    assert t.refuse(0, {"type": "vote", "seat": 1}, "cannot_vote").facts == {
+        "reason": "no_candidates"
+    }
+    t.vote({1: 0, 2: 0})
+    assert t.result["ending"] == "caught"
+
+
+def test_when_nobody_may_vote_the_insider_escapes(table):
+    t = table("insider accomplice tim_shady sleeping", hands=["B5 B6 B1", "R7 Y1 R1",
+              "G7 Y2 G1", "Y3 Y4 Y5"], missions=["m01", "m02"], intel=[1, 0, 5, 5])  # fmt: skip
+    t.state.revealed[2] = t.state.revealed[3] = True
+    t.act(1, {"type": "accomplice_pick", "seat": 3})
+    t.trick(PLAY4)
+    assert t.state.voters == [] and t.result["ending"] == "missed"
+    # The revealed Sleeping Agent sides with the Insider, so the Accomplice who chose it wins;
+    # Tim Shady's right-hand neighbour (the Accomplice) won, so Tim Shady loses.
+    assert t.result["winning_seats"] == [0, 1, 3]
+    assert t.result["winners"] == ["accomplice", "insider", "sleeping"]
+
+
+PLAY4 = "B5 R7 G7 Y3"
