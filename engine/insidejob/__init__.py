@@ -1,6 +1,7 @@
 """Inside Job: a trick-taking game with a hidden Insider, as a pure engine.
 
-Laid out like every game here: vocabulary, config, state, rules (with missions), views, bots.
+Laid out like every game here: vocabulary, config, state, rules (with missions.py for the
+objectives and outcome.py for the vote and who wins), views, bots. Rules: docs/rules-inside-job.md.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.insidejob import rules
+from engine.insidejob import outcome, rules
 from engine.insidejob.missions import MISSIONS, FinishedTrick
 from engine.insidejob.state import State
 from engine.insidejob.vocabulary import (
@@ -79,7 +79,7 @@ def rules_card_ids(names: list[str]) -> list[int]:
 
 def _wants_mission(state: State, seat: int) -> bool:
     """Whether this seat is better off when missions succeed."""
-    return rules.side_of(state, seat) == SIDE_AGENTS
+    return outcome.side_of(state, seat) == SIDE_AGENTS
 
 
 def _estimate(state: State, seat: int, card: int, wager: bool, rng: Any, samples: int = 12):

@@ -10,26 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import GameOver, IllegalAction, MalformedAction
+from engine.insidejob import outcome
 from engine.insidejob.config import Config
 from engine.insidejob.missions import MISSIONS, FinishedTrick, deck_ids
 from engine.insidejob.state import State
 from engine.insidejob.vocabulary import (
     ACCOMPLICE,
     AGENT,
-    AGENT_SIDE_ROLES,
     AT_RISK,
     CARD_BY_NAME,
     CARD_NAMES,
     DECK_SIZE,
-    DECOY,
     END_ALL_REVEALED,
     END_AT_RISK,
-    END_CAUGHT,
-    END_DECOY,
-    END_DECOY_TIE,
     END_INTEL,
     END_MICROPHONE,
-    END_MISSED,
     END_MISSIONS,
     END_PROFESSIONAL_REVEALED,
     FREE_PLAYERS,
@@ -44,20 +39,10 @@ from engine.insidejob.vocabulary import (
     PHASE_VOTE,
     PHASE_WAGER,
     PROFESSIONAL,
-    SIDE_AGENTS,
-    SIDE_INSIDER,
     SLEEPING,
     SUITS,
     TIM_SHADY,
-    TRAITORS,
 )
-
-# Outcomes of a game, before each seat's own result is worked out.
-OUTCOME_AGENTS = "agents"
-OUTCOME_TRAITOR = "traitor"
-OUTCOME_DECOY = "decoy"
-OUTCOME_DECOY_TIE = "decoy_tie"
-
 
 # ---------------------------------------------------------------------------------------- deal
 
@@ -369,7 +354,7 @@ def _vote(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         raise IllegalAction("votes_must_differ", "two different players", seat=targets[0])
     state.ballots[seat] = targets
     if len(state.ballots) == len(state.voters):
-        _count_votes(state)
+        outcome.count_votes(state)
     return (
         {"type": "vote", "seats": list(targets)}
         if "seats" in action
@@ -476,11 +461,11 @@ def _checks(state: State, entry: dict[str, Any], winner: int) -> None:
     n = config.players
     intel = state.intel
     if not config.professional and intel[state.traitor] >= config.intel_target:
-        return _end(state, OUTCOME_TRAITOR, END_INTEL)
+        return outcome.finish(state, outcome.OUTCOME_TRAITOR, END_INTEL)
     if state.microphone is not None and intel[state.microphone] > 1:
-        return _end(state, OUTCOME_TRAITOR, END_MICROPHONE)
+        return outcome.finish(state, outcome.OUTCOME_TRAITOR, END_MICROPHONE)
     if len(state.completed) >= config.mission_target:
-        return _end(state, OUTCOME_AGENTS, END_MISSIONS)
+        return outcome.finish(state, outcome.OUTCOME_AGENTS, END_MISSIONS)
     for seat in range(n):
         if state.revealed[seat] or intel[seat] < config.reveal_at:
             continue
@@ -496,11 +481,11 @@ def _checks(state: State, entry: dict[str, Any], winner: int) -> None:
                 intel[seat] += 1
                 entry["tim_took_from"] = right
         elif role == AT_RISK:
-            return _end(state, OUTCOME_AGENTS, END_AT_RISK)
+            return outcome.finish(state, outcome.OUTCOME_AGENTS, END_AT_RISK)
         elif role == PROFESSIONAL:
-            return _end(state, OUTCOME_AGENTS, END_PROFESSIONAL_REVEALED)
+            return outcome.finish(state, outcome.OUTCOME_AGENTS, END_PROFESSIONAL_REVEALED)
     if config.professional and all(state.revealed[s] for s in range(n) if s != state.traitor):
-        return _end(state, OUTCOME_TRAITOR, END_ALL_REVEALED)
+        return outcome.finish(state, outcome.OUTCOME_TRAITOR, END_ALL_REVEALED)
     state.start = winner
     if len(state.hands[0]) == config.final_hand:
         _begin_vote(state)
@@ -515,105 +500,4 @@ def _begin_vote(state: State) -> None:
     state.voters = [s for s in range(state.config.players) if vote_refusal(state, s) is None]
     state.ballots = {}
     if not state.voters:
-        _count_votes(state)
-
-
-def _count_votes(state: State) -> None:
-    n = state.config.players
-    tally = [0] * n
-    for targets in state.ballots.values():
-        for target in targets:
-            tally[target] += 1
-    top = max(tally)
-    leaders = [s for s in range(n) if tally[s] == top] if top > 0 else []
-    decoy = state.roles.index(DECOY) if DECOY in state.roles else None
-    traitor = state.traitor
-    if decoy is not None and leaders == [decoy]:
-        outcome, ending = OUTCOME_DECOY, END_DECOY
-    elif decoy is not None and decoy in leaders and traitor in leaders:
-        outcome, ending = OUTCOME_DECOY_TIE, END_DECOY_TIE
-    elif leaders == [traitor]:
-        outcome, ending = OUTCOME_AGENTS, END_CAUGHT
-    else:
-        outcome, ending = OUTCOME_TRAITOR, END_MISSED
-    state.vote = {
-        "ballots": {str(s): list(t) for s, t in sorted(state.ballots.items())},
-        "tally": tally,
-        "leaders": leaders,
-    }
-    _end(state, outcome, ending)
-
-
-def seat_results(state: State, outcome: str) -> list[bool]:
-    """Who wins, seat by seat. The Accomplice and Tim Shady are judged last, from the results of
-    the player they depend on; in the one loop (each depends on the other) both lose."""
-    n = state.config.players
-    results: list[bool | None] = [None] * n
-    for seat, role in enumerate(state.roles):
-        turned = role == SLEEPING and state.revealed[seat]
-        if role in (ACCOMPLICE, TIM_SHADY):
-            continue
-        if outcome == OUTCOME_AGENTS:
-            results[seat] = role in AGENT_SIDE_ROLES and not turned
-        elif outcome == OUTCOME_TRAITOR:
-            results[seat] = role in TRAITORS or turned
-        elif outcome == OUTCOME_DECOY:
-            results[seat] = role == DECOY
-        else:  # the Decoy and the traitor tied: both win, everyone else loses
-            results[seat] = role == DECOY or role in TRAITORS
-    changed = True
-    while changed:
-        changed = False
-        for seat, role in enumerate(state.roles):
-            if results[seat] is not None:
-                continue
-            if role == ACCOMPLICE:
-                depends = results[state.accomplice_of]  # type: ignore[index]
-                if depends is not None:
-                    results[seat] = depends
-                    changed = True
-            elif role == TIM_SHADY:
-                depends = results[(seat - 1) % n]
-                if depends is not None:
-                    results[seat] = not depends
-                    changed = True
-    return [bool(r) for r in results]
-
-
-def winner_label(state: State, seat: int) -> str:
-    """What a winning seat counts as in the statistics: its side, or its role if it plays alone."""
-    role = state.roles[seat]
-    if role == SLEEPING and state.revealed[seat]:
-        return SLEEPING
-    if role in AGENT_SIDE_ROLES:
-        return SIDE_AGENTS
-    if role == INSIDER:
-        return SIDE_INSIDER
-    return role
-
-
-def side_of(state: State, seat: int) -> str:
-    role = state.roles[seat]
-    if role == SLEEPING:
-        return SIDE_INSIDER if state.revealed[seat] else SIDE_AGENTS
-    if role in AGENT_SIDE_ROLES:
-        return SIDE_AGENTS
-    if role in TRAITORS:
-        return SIDE_INSIDER
-    return role
-
-
-def _end(state: State, outcome: str, ending: str) -> None:
-    results = seat_results(state, outcome)
-    winning = [s for s in range(state.config.players) if results[s]]
-    labels = {winner_label(state, s) for s in winning}
-    state.result = {
-        "outcome": outcome,
-        "ending": ending,
-        "winners": sorted(labels),
-        "winning_seats": winning,
-        "roles": list(state.roles),
-    }
-    state.phase = PHASE_OVER
-    state.drawn = []
-    state.trick_seats, state.trick_cards, state.trick_wagered = [], [], []
+        outcome.count_votes(state)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.insidejob import rules
+from engine.insidejob import outcome, rules
 from engine.insidejob.config import Config
 from engine.insidejob.missions import MISSIONS
 from engine.insidejob.state import State
@@ -130,7 +130,7 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         }
     view["me"] = {
         "role": role,
-        "side": rules.side_of(state, seat),
+        "side": outcome.side_of(state, seat),
         "revealed": state.revealed[seat],
         "knows": knows,
         # Everyone is told their right-hand neighbour (Tim Shady's goal depends on it), so the

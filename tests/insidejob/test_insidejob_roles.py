@@ -1,6 +1,6 @@
 """Every special role, with every effect the rules give it."""
 
-from engine.insidejob import GAME, rules
+from engine.insidejob import GAME, outcome
 from engine.insidejob.config import make_config
 
 # Three cards each at four players: one trick, then the vote. With m01 (Blue trump) the Blue 5
@@ -220,6 +220,6 @@ def test_with_the_professional_revealed_players_do_not_vote(table):
 def test_accomplice_who_picks_tim_shady_to_his_right_makes_a_loop_that_both_lose(table):
     t = table("insider accomplice tim_shady agent", hands=HANDS, missions=["m01", "m02"])
     t.act(1, {"type": "accomplice_pick", "seat": 2})
-    for outcome in (rules.OUTCOME_AGENTS, rules.OUTCOME_TRAITOR):
-        results = rules.seat_results(t.state, outcome)
+    for result in (outcome.OUTCOME_AGENTS, outcome.OUTCOME_TRAITOR):
+        results = outcome.seat_results(t.state, result)
         assert results[1] is False and results[2] is False

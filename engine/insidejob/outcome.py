@@ -1,0 +1,135 @@
+"""How an Inside Job game ends: counting the vote, and who wins seat by seat.
+
+Several players can win. The Agents' side, the traitor's side (the Insider or the Professional,
+and a revealed Sleeping Agent) and the Decoy win by the game's outcome; the Accomplice and Tim
+Shady are judged last, from the result of the player they depend on.
+"""
+
+from __future__ import annotations
+
+from engine.insidejob.state import State
+from engine.insidejob.vocabulary import (
+    ACCOMPLICE,
+    AGENT_SIDE_ROLES,
+    DECOY,
+    END_CAUGHT,
+    END_DECOY,
+    END_DECOY_TIE,
+    END_MISSED,
+    INSIDER,
+    PHASE_OVER,
+    SIDE_AGENTS,
+    SIDE_INSIDER,
+    SLEEPING,
+    TIM_SHADY,
+    TRAITORS,
+)
+
+# Outcomes of a game, before each seat's own result is worked out.
+OUTCOME_AGENTS = "agents"
+OUTCOME_TRAITOR = "traitor"
+OUTCOME_DECOY = "decoy"
+OUTCOME_DECOY_TIE = "decoy_tie"
+
+
+def count_votes(state: State) -> None:
+    """Count the ballots and end the game: the traitor is caught only with strictly the most
+    votes; the Decoy wins alone with the most votes alone, and ties with the traitor."""
+    n = state.config.players
+    tally = [0] * n
+    for targets in state.ballots.values():
+        for target in targets:
+            tally[target] += 1
+    top = max(tally)
+    leaders = [s for s in range(n) if tally[s] == top] if top > 0 else []
+    decoy = state.roles.index(DECOY) if DECOY in state.roles else None
+    traitor = state.traitor
+    if decoy is not None and leaders == [decoy]:
+        outcome, ending = OUTCOME_DECOY, END_DECOY
+    elif decoy is not None and decoy in leaders and traitor in leaders:
+        outcome, ending = OUTCOME_DECOY_TIE, END_DECOY_TIE
+    elif leaders == [traitor]:
+        outcome, ending = OUTCOME_AGENTS, END_CAUGHT
+    else:
+        outcome, ending = OUTCOME_TRAITOR, END_MISSED
+    state.vote = {
+        "ballots": {str(s): list(t) for s, t in sorted(state.ballots.items())},
+        "tally": tally,
+        "leaders": leaders,
+    }
+    finish(state, outcome, ending)
+
+
+def seat_results(state: State, outcome: str) -> list[bool]:
+    """Who wins, seat by seat. The Accomplice and Tim Shady are judged last, from the results of
+    the player they depend on; in the one loop (each depends on the other) both lose."""
+    n = state.config.players
+    results: list[bool | None] = [None] * n
+    for seat, role in enumerate(state.roles):
+        turned = role == SLEEPING and state.revealed[seat]
+        if role in (ACCOMPLICE, TIM_SHADY):
+            continue
+        if outcome == OUTCOME_AGENTS:
+            results[seat] = role in AGENT_SIDE_ROLES and not turned
+        elif outcome == OUTCOME_TRAITOR:
+            results[seat] = role in TRAITORS or turned
+        elif outcome == OUTCOME_DECOY:
+            results[seat] = role == DECOY
+        else:  # the Decoy and the traitor tied: both win, everyone else loses
+            results[seat] = role == DECOY or role in TRAITORS
+    changed = True
+    while changed:
+        changed = False
+        for seat, role in enumerate(state.roles):
+            if results[seat] is not None:
+                continue
+            if role == ACCOMPLICE:
+                depends = results[state.accomplice_of]  # type: ignore[index]
+                if depends is not None:
+                    results[seat] = depends
+                    changed = True
+            elif role == TIM_SHADY:
+                depends = results[(seat - 1) % n]
+                if depends is not None:
+                    results[seat] = not depends
+                    changed = True
+    return [bool(r) for r in results]
+
+
+def winner_label(state: State, seat: int) -> str:
+    """What a winning seat counts as in the statistics: its side, or its role if it plays alone."""
+    role = state.roles[seat]
+    if role == SLEEPING and state.revealed[seat]:
+        return SLEEPING
+    if role in AGENT_SIDE_ROLES:
+        return SIDE_AGENTS
+    if role == INSIDER:
+        return SIDE_INSIDER
+    return role
+
+
+def side_of(state: State, seat: int) -> str:
+    role = state.roles[seat]
+    if role == SLEEPING:
+        return SIDE_INSIDER if state.revealed[seat] else SIDE_AGENTS
+    if role in AGENT_SIDE_ROLES:
+        return SIDE_AGENTS
+    if role in TRAITORS:
+        return SIDE_INSIDER
+    return role
+
+
+def finish(state: State, outcome: str, ending: str) -> None:
+    results = seat_results(state, outcome)
+    winning = [s for s in range(state.config.players) if results[s]]
+    labels = {winner_label(state, s) for s in winning}
+    state.result = {
+        "outcome": outcome,
+        "ending": ending,
+        "winners": sorted(labels),
+        "winning_seats": winning,
+        "roles": list(state.roles),
+    }
+    state.phase = PHASE_OVER
+    state.drawn = []
+    state.trick_seats, state.trick_cards, state.trick_wagered = [], [], []
