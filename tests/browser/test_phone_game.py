@@ -121,7 +121,10 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit
         for page in pages:
             expect(page.get_by_test_id(f"lock-{lock}")).to_have_attribute("data-result", "open")
 
-    # The Getaway: the same screen on every phone; the Moles' tally only under the flap.
+    # The Getaway: the same screen on every phone, word for word, whatever the role; the Moles'
+    # tally only under the flap.
+    screens = {page.get_by_test_id("screen").inner_text() for page in pages}
+    assert len(screens) == 1, "every phone's Getaway screen reads the same"
     for page in pages:
         expect(page.get_by_test_id("mark-picker").locator("button")).to_have_count(6)
         expect(page.get_by_test_id("tally")).to_have_count(0 if kit.seat_of(page) in crew else 1)

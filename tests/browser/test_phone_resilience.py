@@ -107,3 +107,26 @@ def test_a_second_tab_takes_the_seat_and_the_first_does_not_fight_back(
         expect(second.get_by_test_id("me-name")).to_have_text("")
     finally:
         context.close()
+
+
+def test_a_phone_waking_up_reconnects_at_once_without_waiting_for_its_back_off(
+    phones: Any, host: Any
+) -> None:
+    page = phones(1)[0]
+    page.clock.install()
+    page.reload()
+    expect(page.get_by_test_id("conn")).to_have_attribute("data-state", "online")
+    # The page's timers stand still from now on: its back-off can never fire, only waking up
+    # can reconnect it.
+    page.clock.pause_at(page.evaluate("() => Date.now() + 1"))
+    host.stop()
+    expect(page.get_by_test_id("conn")).to_have_attribute("data-state", "waiting")
+    host.start(resume=False)
+    page.evaluate(
+        """() => {
+          Object.defineProperty(document, "visibilityState", {value: "visible"});
+          document.dispatchEvent(new Event("visibilitychange"));
+        }"""
+    )
+    expect(page.get_by_test_id("conn")).to_have_attribute("data-state", "online")
+    expect(page.get_by_test_id("join-form")).to_be_visible()
