@@ -13,6 +13,7 @@ from engine.insidejob import outcome, rules
 from engine.insidejob.missions import MISSIONS, FinishedTrick
 from engine.insidejob.state import State
 from engine.insidejob.vocabulary import (
+    CARD_BY_NAME,
     CARD_NAMES,
     FREE_PLAYERS,
     MICROPHONE,
@@ -20,6 +21,7 @@ from engine.insidejob.vocabulary import (
     PHASE_MISSION,
     PHASE_PLAY,
     PHASE_WAGER,
+    PROFESSIONAL,
     SIDE_AGENTS,
     TRAITORS,
 )
@@ -67,13 +69,11 @@ def _unseen(state: State, seat: int) -> list[int]:
     """Cards seat cannot see: other hands and the set-aside cards."""
     seen = set(state.hands[seat]) | set(state.trick_cards)
     for entry in state.history:
-        seen.update(rules_card_ids(entry["cards"]))
+        seen.update(_card_ids(entry["cards"]))
     return [c for c in range(52) if c not in seen]
 
 
-def rules_card_ids(names: list[str]) -> list[int]:
-    from engine.insidejob.vocabulary import CARD_BY_NAME
-
+def _card_ids(names: list[str]) -> list[int]:
     return [CARD_BY_NAME[name] for name in names]
 
 
@@ -114,9 +114,9 @@ def _estimate(state: State, seat: int, card: int, wager: bool, rng: Any, samples
 def _card_score(state: State, seat: int, hold: float, win: float) -> float:
     role = state.roles[seat]
     if role in TRAITORS:
-        # The Insider wants Intel and failed missions; the Professional wants neither Intel nor
-        # attention, so it only spoils missions.
-        return (1 - hold) + (win if role != "professional" else -win)
+        # The Insider wants Intel and failed missions; the Professional must not reach the
+        # reveal line, so it spoils missions and shuns Intel.
+        return (1 - hold) + (win if role != PROFESSIONAL else -win)
     if role == MICROPHONE:
         return hold - 2 * win  # a second Intel hands the game to the Insider
     if _wants_mission(state, seat):
@@ -172,7 +172,7 @@ def suspicion(state: State, seat: int) -> list[float]:
     score = [0.0] * n
     voided: list[set[int]] = [set() for _ in range(n)]
     for entry in state.history:
-        cards = rules_card_ids(entry["cards"])
+        cards = _card_ids(entry["cards"])
         led = cards[0] // 13
         for s, card in zip(entry["seats"][1:], cards[1:], strict=True):
             if card // 13 in voided[s]:
@@ -191,11 +191,9 @@ def suspicion(state: State, seat: int) -> list[float]:
 def _sensible_vote(state: State, seat: int, rng: Any) -> dict[str, Any]:
     candidates = rules.vote_candidates(state, seat)
     score = suspicion(state, seat)
-    if state.roles[seat] in TRAITORS:
-        # The Insider points at the likeliest-looking innocent.
-        ranked = sorted(candidates, key=lambda s: (-score[s], rng.choice((0, 1))))
-    else:
-        ranked = sorted(candidates, key=lambda s: (-score[s], rng.choice((0, 1))))
+    # Everyone names whoever looks most like the Insider to them; the Insider, never a
+    # candidate for itself, thereby points at the likeliest-looking innocent.
+    ranked = sorted(candidates, key=lambda s: (-score[s], rng.choice((0, 1))))
     if rules.votes_of(state, seat) == 1:
         return {"type": "vote", "seat": ranked[0]}
     if state.revealed[seat]:

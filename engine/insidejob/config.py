@@ -29,7 +29,7 @@ class Config:
     hand_size: int = field(compare=False)
     set_aside: int = field(compare=False)
     mission_target: int = field(compare=False)
-    intel_target: int = field(compare=False)  # the Insider wins here (None-like 0 with the Pro)
+    intel_target: int = field(compare=False)  # the Insider wins here; 0 with the Professional
     reveal_at: int = field(compare=False)  # other players reveal their role here
     final_hand: int = field(compare=False)
     max_tricks: int = field(compare=False)
@@ -53,10 +53,9 @@ class Config:
 def make_config(players: int = 5, variants: list[str] | tuple[str, ...] = ()) -> Config:
     """A validated config.
 
-    Raises InvalidConfig: ``player_count`` (not 3-5), ``unknown_variant``, ``duplicate_variant``,
-    ``variant_players`` (a special role with 3 players), ``too_many_roles`` (more special roles
-    than seats besides the Insider's); MalformedAction-like ``bad_field`` as InvalidConfig when
-    the types are wrong.
+    Raises InvalidConfig: ``bad_field`` (players not an int, variants not a list of names),
+    ``player_count`` (not 3-5), ``unknown_variant``, ``duplicate_variant``, ``variant_players``
+    (a special role with 3 players), ``too_many_roles`` (more special roles than Agent seats).
     """
     if not isinstance(players, int) or isinstance(players, bool):
         raise InvalidConfig("bad_field", "players must be an integer", field="players")

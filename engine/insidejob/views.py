@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.errors import MalformedAction
 from engine.insidejob import outcome, rules
 from engine.insidejob.config import Config
 from engine.insidejob.missions import MISSIONS
@@ -163,8 +164,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if seat is None:
         return public_view(state)
     if type(seat) is not int or not 0 <= seat < state.config.players:
-        from engine.errors import MalformedAction
-
         raise MalformedAction("not_a_seat", f"no seat {seat!r}", seat=rules._json_safe(seat))
     return seat_view(state, seat)
 
