@@ -128,19 +128,18 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     home = tmp_path_factory.mktemp("chromium-home")
-    env = {
-        **os.environ,
-        "XDG_CACHE_HOME": str(home / "cache"),
-        "XDG_CONFIG_HOME": str(home / "config"),
-    }
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=LAUNCH_ARGS, env=env
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
+    # Chromium, Mesa and the Playwright driver leave their caches here, not in the home folder.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(home / "cache"))
+        patch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=LAUNCH_ARGS, env=dict(os.environ)
+            )
+            try:
+                yield browser
+            finally:
+                browser.close()
 
 
 @pytest.fixture
