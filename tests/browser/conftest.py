@@ -118,7 +118,9 @@ def host(tmp_path: Path) -> Iterator[Host]:
         running.close()
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: Playwright's sync API leaves its loop marked as running on the main
+# thread, so while it is alive every later asyncio test in the run (tests/host...) cannot start.
+@pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     if not CHROMIUM.exists():
         reason = f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)"
