@@ -8,7 +8,7 @@ import pytest
 import engine.insidejob as package
 from engine.insidejob.missions import OBJECTIVES
 from engine.insidejob.views import possible_winners
-from engine.insidejob.vocabulary import ENDINGS, PHASES, ROLES, SUITS
+from engine.insidejob.vocabulary import ENDINGS, PHASES, ROLES, SUITS, VARIANTS
 from host.i18n import LANGUAGES, catalog, translate
 
 SOURCE = "\n".join(p.read_text() for p in Path(package.__file__).parent.glob("*.py"))
@@ -42,7 +42,9 @@ def test_every_role_suit_objective_ending_phase_and_winner_has_words(lang):
     keys += [f"insidejob.ending.{e}" for e in ENDINGS]
     keys += [f"insidejob.phase.{p}" for p in PHASES]
     keys += [f"insidejob.winner.{w}" for w in [*possible_winners(every_role), "insider"]]
-    keys += ["insidejob.variant.wagers", "insidejob.variant.risky", "insidejob.name"]
+    keys += [f"insidejob.variant.{v}" for v in VARIANTS]  # the lobby's option names
+    keys += [f"insidejob.variant.{v}.about" for v in VARIANTS]
+    keys += ["insidejob.name"]
     assert [k for k in keys if k not in texts] == []
 
 
