@@ -291,8 +291,8 @@ def serve_with_window(plan: Plan) -> int:
         window.keys = host_keys(server, window.notify, plan.lang)
         room = server.app[ROOM_KEY]
         server.call(lambda: room.subscribe_public(window.post))
-        print(banner(plan), flush=True)
-        window.run(should_stop=stop.is_set)
+        # The terminal says the address once the lobby is on the screen.
+        window.run(should_stop=stop.is_set, on_first_frame=lambda: print(banner(plan), flush=True))
     finally:
         window.close()
         print("Stopping...", flush=True)

@@ -25,6 +25,7 @@ from host.tv.reveal import RevealScene
 from host.tv.scene import Scene
 
 FADE_SECONDS = 0.45
+MAX_QUEUED = 3
 
 
 def scene_for(message: dict[str, Any]) -> str:
@@ -95,15 +96,18 @@ class Director:
         self.queue: deque[Presentation] = deque()
         self.showing: Presentation | None = None
         self.shown_for = 0.0
-        self._seen_any = False
+        self.fed = False  # whether any public message has arrived
         self.local_url: str | None = None
 
     # -- input -------------------------------------------------------------------------------
     def feed(self, message: dict[str, Any]) -> None:
-        cues, shows = changes(self.message if self._seen_any else None, message)
-        self._seen_any = True
+        cues, shows = changes(self.message if self.fed else None, message)
+        self.fed = True
         self.message = message
         self.queue.extend(shows)
+        # Messages faster than the show (a burst after a resume, a benchmark): keep the latest.
+        while len(self.queue) > MAX_QUEUED:
+            self.queue.popleft()
         for cue in cues:
             self.play(cue)
 
@@ -161,11 +165,9 @@ class Director:
     def draw(self, canvas: Canvas) -> None:
         frame = self.frame()
         canvas.fill(theme.BACKGROUND)
-        self.scenes[self.current].draw(canvas, frame)
+        if self.showing is None or not self.showing.covers(self.shown_for):
+            self.scenes[self.current].draw(canvas, frame)
         if self.showing is not None:
             self.showing.draw(canvas, frame, self.shown_for)
         if self.fade > 0:
-            veil = canvas.surface.copy()
-            veil.fill(theme.BACKGROUND)
-            veil.set_alpha(round(255 * self.fade / FADE_SECONDS))
-            canvas.surface.blit(veil, (0, 0))
+            canvas.dim(self.fade / FADE_SECONDS)

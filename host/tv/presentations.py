@@ -34,6 +34,11 @@ def _flip_width(elapsed: float, start: float, duration: float = 0.35) -> tuple[f
 class Presentation:
     duration = 3.0
     label = "presentation"
+    COVER_SECONDS = 0.3
+
+    def covers(self, elapsed: float) -> bool:
+        """Whether the board below is fully faded out (then it need not be drawn at all)."""
+        return elapsed >= self.COVER_SECONDS
 
     def cue_times(self) -> list[tuple[float, str]]:
         return []
@@ -45,10 +50,8 @@ class Presentation:
         raise NotImplementedError
 
     def _backdrop(self, canvas: Canvas, elapsed: float) -> None:
-        shade = canvas.surface.copy()
-        shade.fill(theme.BACKGROUND)
-        shade.set_alpha(round(235 * _ease(elapsed / 0.3)))
-        canvas.surface.blit(shade, (0, 0))
+        if not self.covers(elapsed):
+            canvas.dim(_ease(elapsed / self.COVER_SECONDS))
         canvas.element(self.label, canvas.surface.get_rect())
 
 

@@ -4,8 +4,9 @@ The network side calls :meth:`TvWindow.post` (thread-safe: it only puts on a ``S
 the loop drains the queue each frame, never blocking on the network. Host keys go back to the
 Room through :class:`HostKeys`, whose callables the CLI binds to ``loop.call_soon_threadsafe``.
 
-When nothing moves the loop sleeps in ``pygame.event.wait`` with a short timeout, so an idle
-lobby costs almost no CPU; while something animates it runs at a steady frame rate.
+When nothing moves the loop sleeps a tenth of a second between looks at the queue and the
+keyboard, so an idle lobby costs almost no CPU; while something animates it keeps a steady frame
+rate.
 """
 
 from __future__ import annotations
@@ -141,8 +142,15 @@ class TvWindow:
         self._draw_overlays(canvas)
         return canvas
 
-    def run(self, should_stop: Callable[[], bool] = lambda: False) -> None:
-        """Run until the window is closed, the host quits, or ``should_stop()`` says so."""
+    def run(
+        self,
+        should_stop: Callable[[], bool] = lambda: False,
+        on_first_frame: Callable[[], None] | None = None,
+    ) -> None:
+        """Run until the window is closed, the host quits, or ``should_stop()`` says so.
+
+        ``on_first_frame`` is called once the first public message is on screen.
+        """
         self.running = True
         clock = pygame.time.Clock()
         last = time.monotonic()
@@ -153,13 +161,18 @@ class TvWindow:
                 clock.tick(rate)
                 events = pygame.event.get()
             else:
-                first = pygame.event.wait(IDLE_WAIT_MS)
-                events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+                # SDL's own event wait polls internally (about 1 % of a core); a plain sleep
+                # costs next to nothing, and 0.1 s is quick enough for a key or a message.
+                time.sleep(IDLE_WAIT_MS / 1000)
+                events = pygame.event.get()
             for event in events:
                 self.handle(event)
             now = time.monotonic()
             self.step(min(0.25, now - last))
             last = now
+            if on_first_frame is not None and self.director.fed and self.frames:
+                on_first_frame()
+                on_first_frame = None
         self.close()
 
     def close(self) -> None:
@@ -222,10 +235,7 @@ class TvWindow:
         frame = self.director.frame()
         room = frame.room
         if room.get("paused"):
-            shade = canvas.surface.copy()
-            shade.fill(theme.BACKGROUND)
-            shade.set_alpha(200)
-            canvas.surface.blit(shade, (0, 0))
+            canvas.dim(0.8)
             canvas.text(frame.t("tv.paused"), 960, 420, 120, theme.ACCENT, "midtop", 1700)
             canvas.text(frame.t("tv.paused.text"), 960, 580, 40, theme.TEXT, "midtop", 1700)
             canvas.element("paused", canvas.rect(0, 0, 1920, 1080))

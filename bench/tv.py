@@ -1,0 +1,293 @@
+"""The TV's costs: startup to the lobby, CPU when idle and during a game, memory, and the
+action-to-views latency with the window drawing in the same process.
+
+    python3 bench/tv.py                      # everything (about two minutes)
+    python3 bench/tv.py --idle-seconds 10    # shorter idle measure
+
+Runs the real ``molecrew`` command (window mode, SDL's dummy video and audio drivers: no screen
+needed, the same drawing work as on a real display) on loopback with mDNS off. CPU figures come
+from the process' own counters in /proc (user + system time), as a percentage of one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+HEADLESS_ENV = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+# ------------------------------------------------------------------------- the process
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+
+
+def memory_mib(pid: int) -> dict[str, float]:
+    status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    values = {line.split(":")[0]: line.split()[1] for line in status if line.startswith("Vm")}
+    return {"rss_mib": int(values["VmRSS"]) / 1024, "peak_rss_mib": int(values["VmHWM"]) / 1024}
+
+
+class Molecrew:
+    """``molecrew`` in window mode (dummy drivers) as a child process."""
+
+    def __init__(self, state_dir: str, players_seed: int = 5) -> None:
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "host.cli", "--no-mdns", "--bind", "127.0.0.1", "--port", "0",
+             "--state-dir", state_dir, "--seed", str(players_seed)],
+            cwd=ROOT, env={**os.environ, **HEADLESS_ENV}, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        self.url = ""
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            if line.startswith("Join URL: "):
+                self.url = line.split(": ", 1)[1].strip()
+                break
+        # The address is printed once the first frame of the lobby is on screen.
+        self.lobby_seconds = time.perf_counter() - self.started
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        assert self.process.stdout is not None
+        for _ in self.process.stdout:
+            pass
+
+    def stop(self) -> int:
+        self.process.send_signal(signal.SIGINT)
+        return self.process.wait(30)
+
+
+def measure_startup(runs: int) -> dict[str, Any]:
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as state:
+            host = Molecrew(state)
+            times.append(host.lobby_seconds)
+            host.stop()
+    times.sort()
+    return {
+        "runs": runs,
+        "median_s": round(times[len(times) // 2], 3),
+        "max_s": round(times[-1], 3),
+    }
+
+
+def measure_idle(seconds: float) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as state:
+        host = Molecrew(state)
+        time.sleep(1.0)  # let start-up work finish before counting
+        before, start = cpu_seconds(host.process.pid), time.perf_counter()
+        time.sleep(seconds)
+        used, elapsed = cpu_seconds(host.process.pid) - before, time.perf_counter() - start
+        memory = memory_mib(host.process.pid)
+        host.stop()
+    return {"seconds": round(elapsed, 1), "cpu_percent": round(100 * used / elapsed, 2), **memory}
+
+
+async def play_a_game(url: str, players: int, pause: float) -> int:
+    """Phones join, the leader starts, everyone plays straight from the public board."""
+    import aiohttp
+
+    actions = 0
+    async with aiohttp.ClientSession() as http:
+        public = await http.ws_connect(url + "ws/public")
+        phones = []
+        for index in range(players):
+            phone = await http.ws_connect(url + "ws")
+            await phone.send_json({"type": "hello", "token": None, "lang": "en"})
+            await phone.send_json({"type": "join", "name": f"Player {index + 1}"})
+            phones.append(phone)
+        drains = [asyncio.create_task(_drain(phone)) for phone in phones]
+        latest: dict[str, Any] = {}
+        changed = asyncio.Event()
+
+        async def watch() -> None:
+            async for frame in public:
+                latest.update(json.loads(frame.data))
+                changed.set()
+
+        watcher = asyncio.create_task(watch())
+        while len((latest.get("room") or {}).get("seats") or []) < players:
+            changed.clear()
+            await changed.wait()
+        await phones[0].send_json({"type": "start"})
+        while (latest.get("room") or {}).get("phase") != "over":
+            changed.clear()
+            await asyncio.wait_for(changed.wait(), 10)
+            await asyncio.sleep(pause)  # a table of people takes its time
+            view = latest.get("view")
+            if not view or view["phase"] == "over":
+                continue
+            for seat, action in straight_moves(view):
+                await phones[seat].send_json({"type": "action", "action": action})
+                actions += 1
+        watcher.cancel()
+        for task in drains:
+            task.cancel()
+    return actions
+
+
+async def _drain(ws: Any) -> None:
+    async for _ in ws:
+        pass
+
+
+def straight_moves(view: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    players, phase = view["players"], view["phase"]
+    if phase == "propose":
+        size = view["locks"][view["lock"]]["team_size"]
+        return [(view["boss"], {"type": "propose", "team": list(range(size))})]
+    if phase == "vote":
+        waiting = sorted(set(range(players)) - set(view["voted"]))
+        # Reject now and then, so the board shows rejections and the Patrol track moves.
+        return [(waiting[0], {"type": "vote", "approve": len(view["proposals"]) % 3 != 1})]
+    if phase == "cards":
+        seat = min(set(view["team"]) - set(view["played"]))
+        return [(seat, {"type": "play", "card": "clean"})]
+    if phase == "getaway":
+        seat = min(set(range(players)) - set(view["getaway"]["confirmed"]))
+        return [
+            (seat, {"type": "mark", "target": None}),
+            (seat, {"type": "confirm"}),
+        ]
+    return []
+
+
+def measure_game(players: int, pause: float) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as state:
+        host = Molecrew(state)
+        before, start = cpu_seconds(host.process.pid), time.perf_counter()
+        actions = asyncio.run(play_a_game(host.url, players, pause))
+        used, elapsed = cpu_seconds(host.process.pid) - before, time.perf_counter() - start
+        memory = memory_mib(host.process.pid)
+        code = host.stop()
+    return {
+        "players": players,
+        "actions": actions,
+        "seconds": round(elapsed, 1),
+        "cpu_percent": round(100 * used / elapsed, 2),
+        "clean_exit": code == 0,
+        **memory,
+    }
+
+
+# ------------------------------------------------------------------------- latency with a TV
+
+
+def tv_drawing(frames_per_second: float | None) -> Any:
+    """An ``extra_setup`` for bench/latency.py: a TV window in the same process, fed by the Room.
+
+    The window lives on its own thread (the latency bench keeps the main thread) and redraws
+    every frame whether or not anything moved: ``None`` = as fast as it can, the worst case.
+    """
+
+    def setup(app: Any, loop: asyncio.AbstractEventLoop) -> Any:
+        for name, value in HEADLESS_ENV.items():
+            os.environ.setdefault(name, value)
+        from host.server import ROOM_KEY
+
+        stop = threading.Event()
+        started = threading.Event()
+        box: dict[str, Any] = {}
+
+        def draw_forever() -> None:
+            import pygame
+
+            from host.tv.window import TvWindow
+
+            window = TvWindow("en", size=(1920, 1080), sound=False)
+            box["window"] = window
+            started.set()
+            clock = pygame.time.Clock()
+            last = time.perf_counter()
+            while not stop.is_set():
+                window.drain()
+                now = time.perf_counter()
+                window.director.update(now - last)
+                last = now
+                window.draw()
+                pygame.display.flip()
+                window.frames += 1
+                pygame.event.pump()
+                if frames_per_second:
+                    clock.tick(frames_per_second)
+            box["frames"] = window.frames
+            window.close()
+
+        thread = threading.Thread(target=draw_forever, name="tv", daemon=True)
+        thread.start()
+        started.wait(30)
+        app[ROOM_KEY].subscribe_public(box["window"].post)
+        box["began"] = time.perf_counter()
+
+        def finish() -> None:
+            stop.set()
+            thread.join(30)
+            elapsed = time.perf_counter() - box["began"]
+            box["fps"] = round(box.get("frames", 0) / elapsed, 1)
+
+        setup.box = box  # type: ignore[attr-defined]
+        return finish
+
+    return setup
+
+
+def measure_latency(actions: int) -> dict[str, Any]:
+    from bench import latency
+
+    figures = {"no_window": latency.run(actions=actions)}
+    for label, fps in (("window_60fps", 60), ("window_full_rate", None)):
+        setup = tv_drawing(fps)
+        figures[label] = latency.run(actions=actions, extra_setup=setup)
+        figures[label]["tv_frames_per_second"] = setup.box.get("fps")  # type: ignore[attr-defined]
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--startup-runs", type=int, default=5)
+    parser.add_argument("--idle-seconds", type=float, default=60.0)
+    parser.add_argument("--game-players", type=int, default=7)
+    parser.add_argument("--game-pause", type=float, default=0.25, help="seconds between moves")
+    parser.add_argument("--latency-actions", type=int, default=2000)
+    parser.add_argument(
+        "--skip", action="append", default=[], choices=["startup", "idle", "game", "latency"]
+    )
+    args = parser.parse_args()
+    results: dict[str, Any] = {}
+    if "startup" not in args.skip:
+        results["startup_to_lobby"] = measure_startup(args.startup_runs)
+        print(json.dumps({"startup_to_lobby": results["startup_to_lobby"]}), flush=True)
+    if "idle" not in args.skip:
+        results["idle_lobby"] = measure_idle(args.idle_seconds)
+        print(json.dumps({"idle_lobby": results["idle_lobby"]}), flush=True)
+    if "game" not in args.skip:
+        results["game"] = measure_game(args.game_players, args.game_pause)
+        print(json.dumps({"game": results["game"]}), flush=True)
+    if "latency" not in args.skip:
+        results["latency"] = measure_latency(args.latency_actions)
+        print(json.dumps({"latency": results["latency"]}), flush=True)
+    print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()
