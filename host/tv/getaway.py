@@ -92,6 +92,22 @@ class GetawayScene(Scene):
         for i in range(3):  # speed lines
             canvas.panel(x - 160 + i * 30, y + 10 + i * 18, 120 - i * 30, 6, theme.MUTED, 3)
         canvas.element("car", canvas.rect(x, y - 50, 330, 150))
+        self._police(canvas, x - 640 - 60 * math.sin(t * 1.3), road_y - 40, t)
+
+    def _police(self, canvas: Canvas, x: float, y: float, t: float) -> None:
+        """The patrol car in pursuit, its light bar flashing red and blue."""
+        canvas.panel(x, y, 300, 66, theme.WHITE, radius=16)
+        canvas.panel(x, y + 26, 300, 16, theme.SIREN_BLUE, radius=0)
+        canvas.panel(x + 60, y - 44, 170, 54, theme.WHITE, radius=18)
+        canvas.panel(x + 78, y - 34, 60, 34, (150, 200, 240), radius=8)
+        canvas.panel(x + 150, y - 34, 60, 34, (150, 200, 240), radius=8)
+        red_on = int(t * 5) % 2 == 0
+        canvas.panel(x + 100, y - 62, 44, 20, theme.SIREN_RED if red_on else theme.FAINT, 6)
+        canvas.panel(x + 146, y - 62, 44, 20, theme.FAINT if red_on else theme.SIREN_BLUE, 6)
+        for wheel in (x + 64, x + 236):
+            canvas.circle(wheel, y + 68, 28, theme.BLACK)
+            canvas.circle(wheel, y + 68, 11, theme.MUTED)
+        canvas.element("police", canvas.rect(x, y - 62, 300, 158))
 
 
 def _mix(a: theme.Colour, b: theme.Colour, amount: float) -> theme.Colour:
