@@ -219,7 +219,8 @@ def apply(state: State, seat: int, action: dict[str, Any]) -> None:
         raise MalformedAction("not_a_seat", f"no seat {seat!r}", seat=_json_safe(seat))
     if type(action) is not dict:
         raise MalformedAction("bad_field", "an action is an object", field="action")
-    handler = _HANDLERS.get(action.get("type"))  # type: ignore[arg-type]
+    kind = action.get("type")
+    handler = _HANDLERS.get(kind) if type(kind) is str else None
     if handler is None:
         kind = _json_safe(action.get("type"))
         raise MalformedAction("unknown_action", f"no action {kind!r}", type=kind)
