@@ -223,3 +223,12 @@ def test_accomplice_who_picks_tim_shady_to_his_right_makes_a_loop_that_both_lose
     for result in (outcome.OUTCOME_AGENTS, outcome.OUTCOME_TRAITOR):
         results = outcome.seat_results(t.state, result)
         assert results[1] is False and results[2] is False
+
+
+def test_microphone_rule_comes_before_the_agents_mission_target(table):
+    t = table("insider agent microphone agent", hands=["G5 B6 B1 B2", "G8 Y1 R1 R2",
+              "G9 Y2 G1 G2", "G3 Y4 Y5 Y6"], missions=["m13", "m01"])  # fmt: skip
+    t.state.completed = ["m02", "m03", "m04", "m05", "m06", "m07"]
+    t.trick("G5 G8 G9 G3")  # one suit: the mission holds and the 7th completes, but G9 wins
+    assert t.view(None)["tricks"][0]["completed"]
+    assert t.result["ending"] == "microphone" and t.result["winners"] == ["insider"]
