@@ -83,16 +83,19 @@ class LobbyScene(Scene):
             frame.t("tv.lobby.options", options=options), 1000, 760, 34, theme.MUTED, max_width=800
         )
         missing = least - len(seats)
-        if missing > 0:
+        can_start = bool(room.get("can_start"))
+        if can_start:
+            leader = next((s.get("name", "") for s in seats if s.get("leader")), "")
+            status, colour = frame.t("tv.lobby.can_start", name=leader), theme.ACCENT
+        elif missing > 0:
             key = "tv.lobby.waiting_one" if missing == 1 else "tv.lobby.waiting"
             status, colour = frame.t(key, count=missing), theme.TEXT
         elif len(seats) > most:
             status, colour = frame.t("tv.lobby.too_many", max=most), theme.BAD
-        else:
-            leader = next((s.get("name", "") for s in seats if s.get("leader")), "")
-            status, colour = frame.t("tv.lobby.can_start", name=leader), theme.ACCENT
+        else:  # the count is fine for the game but not for the options chosen
+            status, colour = frame.t("tv.lobby.options_misfit"), theme.BAD
         canvas.wrapped(status, 1000, 830, 46, 800, colour, max_lines=2)
-        if missing <= 0 and len(seats) <= most:
+        if can_start:
             canvas.text(frame.t("tv.lobby.host_start"), 1000, 960, 28, theme.MUTED, max_width=800)
         spectators = int(room.get("spectators") or 0)
         if spectators:

@@ -298,3 +298,32 @@ def test_odd_and_huge_windows_keep_everything_on_screen(size, getaway_game):
         assert canvas.elements()
     finally:
         window.close()
+
+
+def test_lobby_says_when_the_options_do_not_fit_the_table(tv):
+    canvas = show(tv, [lobby(5, variants=["vault"], can_start=False)], "lobby-misfit")
+    assert en("tv.lobby.options_misfit") in canvas.texts()
+    assert en("tv.lobby.can_start", name="Ana") not in canvas.texts()
+
+
+def test_an_unfinished_game_is_offered_and_r_continues_it():
+    from host.tv.window import HostKeys
+
+    asked = []
+    window = TvWindow(
+        "en",
+        keys=HostKeys(resume_saved=lambda: asked.append("resume")),
+        size=(1280, 720),
+        sound=False,
+    )
+    try:
+        saved = {"game": "mole", "names": ["Ana", "Bruno"], "actions": 12}
+        canvas = show(window, [lobby(0, resumable=saved)], "lobby-resume")
+        assert en("tv.lobby.resume", names="Ana, Bruno") in canvas.texts()
+        window.press(pygame.K_r)
+        window.post(lobby(0))  # nothing to resume any more: R does nothing
+        window.drain()
+        window.press(pygame.K_r)
+        assert asked == ["resume"]
+    finally:
+        window.close()
