@@ -287,7 +287,11 @@ def serve_with_window(plan: Plan) -> int:
         return asyncio.run(serve_headless(plan))
     server = ServerThread(plan)
     try:
-        server.start()
+        try:
+            server.start()
+        except OSError as error:
+            print(f"molecrew cannot serve on {plan.bind}:{plan.port}: {error}", file=sys.stderr)
+            return 2
         window.keys = host_keys(server, window.notify, plan.lang)
         room = server.app[ROOM_KEY]
         server.call(lambda: room.subscribe_public(window.post))
