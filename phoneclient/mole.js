@@ -121,7 +121,7 @@ function proposeStep(ctx) {
       t("phone.mole.propose.wait", { name: nameOf(ctx, view.boss), size }))];
   }
   // The team being picked lives on this phone until sent; a new proposal starts it afresh.
-  const key = `${view.lock}/${view.proposals.length}`;
+  const key = `${ctx.room.round}/${view.lock}/${view.proposals.length}`;
   if (ui.teamKey !== key) {
     ui.teamKey = key;
     ui.team = new Set();
