@@ -7,6 +7,7 @@ the order of the mission deck, and how each player voted until the vote is count
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from engine.errors import MalformedAction
@@ -103,8 +104,8 @@ def public_view(state: State) -> dict[str, Any]:
         "accomplice": accomplice,
         "voters": list(state.voters) if state.phase == PHASE_VOTE or state.vote else [],
         "voted": sorted(state.ballots) if state.phase == PHASE_VOTE else [],
-        "vote": state.vote,
-        "result": state.result,
+        "vote": copy.deepcopy(state.vote),
+        "result": copy.deepcopy(state.result),
     }
 
 
@@ -126,7 +127,7 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
             "candidates": rules.vote_candidates(state, seat) if voting else [],
             "votes": rules.votes_of(state, seat) if voting else 0,
             "same_allowed": voting and rules.votes_of(state, seat) == 2 and state.revealed[seat],
-            "cast": state.ballots.get(seat),
+            "cast": list(state.ballots[seat]) if seat in state.ballots else None,
             "refusal": refusal if seat not in state.voters else None,
         }
     view["me"] = {
@@ -211,15 +212,15 @@ def record(state: State) -> dict[str, Any]:
             "accomplice_picked": state.accomplice_of,
         },
         "tricks": tricks,
-        "vote": state.vote,
+        "vote": copy.deepcopy(state.vote),
         "intel": list(state.intel),
         "completed": len(state.completed),
         "failed": len(state.failed),
         "revealed": [s for s in range(config.players) if state.revealed[s]],
         "outcome": result.get("outcome"),
         "ending": result.get("ending"),
-        "winners": result.get("winners", []),
-        "winning_seats": result.get("winning_seats", []),
+        "winners": list(result.get("winners", [])),
+        "winning_seats": list(result.get("winning_seats", [])),
         "actions": [{"seat": e["seat"], "action": dict(e["action"])} for e in state.log],
     }
 

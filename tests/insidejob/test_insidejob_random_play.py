@@ -98,14 +98,25 @@ def scrambled(state, seat, rng):
     return other
 
 
+def trample(data):
+    """Empty every list and dict inside a view, as a careless caller might."""
+    children = data.values() if isinstance(data, dict) else data
+    for child in list(children):
+        if isinstance(child, dict | list):
+            trample(child)
+    data.clear()
+
+
 def assert_views_keep_secrets(state, rng):
-    if state.phase == PHASE_OVER:
-        return
+    before = GAME.snapshot(state)
     for seat in [None, *range(state.config.players)]:
         view = GAME.view(state, seat)
         json.dumps(view)
-        twin = scrambled(state, seat, rng)
-        assert GAME.view(twin, seat) == view, f"seat {seat} sees a secret"
+        if state.phase != PHASE_OVER:
+            twin = scrambled(state, seat, rng)
+            assert GAME.view(twin, seat) == view, f"seat {seat} sees a secret"
+        trample(view)
+    assert GAME.snapshot(state) == before, "a view shares data with the state"
 
 
 @pytest.mark.parametrize(("players", "variants"), OPTION_SETS)
@@ -130,6 +141,7 @@ def test_random_games_keep_every_invariant_and_secret_and_replay(players, varian
             GAME.apply(state, seat, action)
             steps += 1
         check_invariants(state)
+        assert_views_keep_secrets(state, scramble_rng)
         record = GAME.record(state)
         assert record["ending"] in record["endings"]
         assert set(record["winners"]) <= set(record["sides"])
