@@ -179,9 +179,9 @@ async def phone_socket(request: web.Request) -> web.WebSocketResponse:
     bucket = TokenBucket(config.rate, config.burst)
     flooded = 0
     last_flood_notice = float("-inf")
-    request.app[SOCKETS_KEY].add(ws)
-    room.connect(conn)
     try:
+        request.app[SOCKETS_KEY].add(ws)
+        room.connect(conn)
         async for msg in ws:
             if msg.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                 continue
@@ -219,13 +219,15 @@ async def public_socket(request: web.Request) -> web.WebSocketResponse:
     room = request.app[ROOM_KEY]
     ws = await _open_socket(request, 1024)
     outbox = Outbox(ws, config.max_queued)
-    request.app[SOCKETS_KEY].add(ws)
-    unsubscribe = room.subscribe_public(lambda message: outbox.put(encode(message)))
+    unsubscribe = None
     try:
+        request.app[SOCKETS_KEY].add(ws)
+        unsubscribe = room.subscribe_public(lambda message: outbox.put(encode(message)))
         async for _msg in ws:
             pass  # nothing is read from a board; its frames are dropped
     finally:
-        unsubscribe()
+        if unsubscribe is not None:
+            unsubscribe()
         request.app[SOCKETS_KEY].discard(ws)
         await outbox.close()
     return ws
