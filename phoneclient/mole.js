@@ -27,13 +27,13 @@ function lockItem(ctx, lock, index, current) {
   if (lock.result === "open") {
     symbol = "✓";
     state = "open";
-    detail = t("phone.mole.lock.open");
+    detail = t("mole.lock.open");
     words = detail;
   } else if (lock.result === "blown" && lock.by === "patrol") {
     symbol = "✗";
     state = "blown";
     detail = t("phone.mole.lock.patrol_short");
-    words = t("phone.mole.lock.patrol");
+    words = t("mole.lock.patrol");
   } else if (lock.result === "blown") {
     symbol = "✗";
     state = "blown";
@@ -85,7 +85,7 @@ function voteList(ctx, proposal) {
     h("li", { class: approve ? "yes" : "no" },
       h("span", { "aria-hidden": "true" }, approve ? "✓ " : "✗ "),
       nameOf(ctx, seat), " — ",
-      approve ? t("phone.mole.vote.approve") : t("phone.mole.vote.reject"))));
+      approve ? t("mole.vote.approve") : t("mole.vote.reject"))));
 }
 
 function history(ctx) {
@@ -178,11 +178,11 @@ function voteStep(ctx) {
       h("button", {
         type: "button", class: "big yes", testid: "vote-approve",
         onclick: () => send({ type: "action", action: { type: "vote", approve: true } }),
-      }, h("span", { class: "mark", "aria-hidden": "true" }, "✓"), t("phone.mole.vote.approve")),
+      }, h("span", { class: "mark", "aria-hidden": "true" }, "✓"), t("mole.vote.approve")),
       h("button", {
         type: "button", class: "big no", testid: "vote-reject",
         onclick: () => send({ type: "action", action: { type: "vote", approve: false } }),
-      }, h("span", { class: "mark", "aria-hidden": "true" }, "✗"), t("phone.mole.vote.reject"))));
+      }, h("span", { class: "mark", "aria-hidden": "true" }, "✗"), t("mole.vote.reject"))));
   } else if (me) {
     parts.push(h("p", { class: "done", testid: "voted" },
       me.vote ? t("phone.mole.vote.sent_approve") : t("phone.mole.vote.sent_reject")));
@@ -219,7 +219,7 @@ function getawayStep(ctx) {
   const confirmed = view.getaway ? view.getaway.confirmed : [];
   const parts = [
     h("h2", { class: "siren", testid: "getaway-title" },
-      h("span", { "aria-hidden": "true" }, "⚠ "), t("phone.mole.getaway.title")),
+      h("span", { "aria-hidden": "true" }, "⚠ "), t("mole.phase.getaway")),
     h("p", { class: "status", testid: "status" }, t("phone.mole.getaway.intro")),
   ];
   if (me) {
@@ -238,7 +238,7 @@ function getawayStep(ctx) {
     };
     parts.push(h("ul", { class: "choices", testid: "mark-picker" },
       allSeats(view).map((seat) => choice(seat, `mark-${seat}`, nameOf(ctx, seat))),
-      choice(null, "mark-nobody", t("phone.mole.getaway.nobody"))));
+      choice(null, "mark-nobody", t("mole.mark.nobody"))));
     if (me.confirmed) {
       parts.push(h("p", { class: "done", testid: "confirmed" }, t("phone.mole.getaway.confirmed")));
     } else {
@@ -269,13 +269,13 @@ function reveal(ctx) {
   const { view, you, room, send, t } = ctx;
   const result = view.result;
   const accused = result.accused === null || result.accused === undefined
-    ? t("phone.mole.getaway.nobody") : nameOf(ctx, result.accused);
+    ? t("mole.mark.nobody") : nameOf(ctx, result.accused);
   const parts = [
     h("h2", { class: `winner ${result.winner}`, testid: "winner", data: { winner: result.winner } },
       t(`mole.winner.${result.winner}`)),
     h("p", { class: "status", testid: "ending" }, t(`mole.ending.${result.reason}`, {
       name: accused, accused,
-      protected: result.protected === null ? t("phone.mole.getaway.nobody")
+      protected: result.protected === null ? t("mole.mark.nobody")
         : nameOf(ctx, result.protected),
     })),
   ];
@@ -297,7 +297,7 @@ function reveal(ctx) {
       seat === result.accused ? h("span", { class: "tag" }, t("phone.mole.reveal.accused")) : null,
       seat === result.protected ? h("span", { class: "tag" }, t("phone.mole.reveal.protected")) : null),
     h("td", {}, t(`mole.role.${role}`)),
-    marks.length ? h("td", {}, marks[seat] === null ? t("phone.mole.getaway.nobody")
+    marks.length ? h("td", {}, marks[seat] === null ? t("mole.mark.nobody")
       : nameOf(ctx, marks[seat])) : null)))));
   if ((result.plays || []).length) {
     parts.push(h("section", { class: "card-box", testid: "reveal-plays" },
@@ -381,7 +381,7 @@ function secrets(ctx) {
     parts.push(h("h3", {}, t("phone.mole.flap.tally")));
     parts.push(h("ul", { class: "tally", testid: "tally" }, Object.entries(me.tally).map(
       ([target, count]) => h("li", {},
-        target === "nobody" ? t("phone.mole.getaway.nobody") : nameOf(ctx, Number(target)),
+        target === "nobody" ? t("mole.mark.nobody") : nameOf(ctx, Number(target)),
         ": ", String(count)))));
   }
   return parts;
@@ -452,7 +452,7 @@ function phaseStatus(ctx) {
     case "getaway":
       return [
         h("h2", { class: "siren", testid: "getaway-title" },
-          h("span", { "aria-hidden": "true" }, "⚠ "), t("phone.mole.getaway.title")),
+          h("span", { "aria-hidden": "true" }, "⚠ "), t("mole.phase.getaway")),
         waitingFor(ctx, seats.filter((seat) => !view.getaway.confirmed.includes(seat))),
       ];
     default:
