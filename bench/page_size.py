@@ -105,6 +105,8 @@ def measure(lang: str) -> dict[str, Any]:
                 browser.close()
         finally:
             stop()
+    order = {"document": 0, "stylesheet": 1, "script": 2}
+    rows.sort(key=lambda row: (order.get(row["type"], 3), row["path"]))
     return {
         "lang": lang,
         "requests": len(rows),
