@@ -229,6 +229,7 @@ function render() {
       const drawn = game.renderSeat(ctx);
       fill(els.screen, ...drawn.screen);
       secrets = drawn.secrets;
+      nudgeOnNewTurn(view);
     } else {
       screen = "unknown";
       fill(els.screen, h("p", { class: "hint" }, t("phone.unknown_game")));
@@ -242,6 +243,23 @@ function render() {
   if (secrets !== null) fill(els.flapPanel, ...secrets);
   else els.flapPanel.replaceChildren();
   setText(els.flapHint, t("phone.flap.hint"));
+}
+
+// A short buzz when this phone has something to do that it did not have before. Every turn it
+// marks is public (the Boss, the votes, the team's cards, the Getaway), so the buzz tells a
+// neighbour nothing the board does not.
+let lastTurn = null;
+function nudgeOnNewTurn(view) {
+  const turn = view.me && view.me.can_act
+    ? `${app.room.round}/${view.phase}/${view.lock}/${view.proposals.length}` : null;
+  if (turn !== null && turn !== lastTurn && navigator.vibrate) {
+    try {
+      navigator.vibrate(60);
+    } catch {
+      // Not allowed before the first tap on some browsers: the highlighted step is enough.
+    }
+  }
+  lastTurn = turn;
 }
 
 function renderLanguagePicker() {
