@@ -262,6 +262,8 @@ class Room:
     def _on_hello(self, conn: Connection, message: dict[str, Any]) -> None:
         if message.get("lang"):
             conn.lang = normalise_language(message["lang"])
+            if conn.player is not None:
+                conn.player.lang = conn.lang
         token = message.get("token")
         if token:
             player = self._player_by_token(token)
