@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.registry import GameRules, game_names, get_game, replay
+from engine.rng import Rng
 from host.i18n import normalise_language, translate
 from host.journal import GameJournal, JournalError, JournalStore, SavedGame
 from host.protocol import ProtocolError, clean_name, parse_message
@@ -28,6 +29,8 @@ from host.protocol import ProtocolError, clean_name, parse_message
 log = logging.getLogger("molecrew.room")
 
 TOKEN_BYTES = 32  # secrets.token_urlsafe(32): 43 characters, 256 bits
+BOT = "smart"  # the engine bot that stands in for an absent player
+BOT_STEPS_MAX = 10_000  # a bound on bot moves in a row (all seats bots: a whole game)
 
 PublicCallback = Callable[[dict[str, Any]], None]
 
@@ -62,6 +65,7 @@ class Player:
     token: str
     lang: str = "en"
     conn: Connection | None = None
+    bot: bool = False  # the host lets a bot play this seat while it is disconnected
 
     @property
     def connected(self) -> bool:
@@ -108,6 +112,8 @@ class Room:
         self.log: list[dict[str, Any]] = []
         self.journal: GameJournal | None = None
         self.games_started = 0
+        self._bot_rng = Rng(0)
+        self._bots_running = False
         self._public_callbacks: list[PublicCallback] = []
         self.saved: SavedGame | None = journals.latest_unfinished() if journals else None
 
@@ -124,7 +130,7 @@ class Room:
         conn.player = None
         if player is not None and player.conn is conn:
             player.conn = None
-        self._broadcast()
+        self._changed()
 
     def subscribe_public(self, callback: PublicCallback) -> Callable[[], None]:
         """Call ``callback(message)`` with every public message from now on, and once at once.
@@ -170,7 +176,7 @@ class Room:
         if self.phase != "lobby":
             raise RoomError("not_in_lobby")
         self._deal()
-        self._broadcast()
+        self._changed()
 
     def rematch(self) -> None:
         """A new game with the same players, names, seats, tokens and options.
@@ -180,7 +186,7 @@ class Room:
         if self.phase != "over":
             raise RoomError("not_over")
         self._deal()
-        self._broadcast()
+        self._changed()
 
     def pause(self) -> None:
         """Refuse actions (``paused``) until :meth:`unpause`; the lobby is unaffected."""
@@ -189,7 +195,21 @@ class Room:
 
     def unpause(self) -> None:
         self.paused = False
-        self._broadcast()
+        self._changed()
+
+    def set_bot(self, seat: int, on: bool = True) -> None:
+        """Let the engine's bot play ``seat`` whenever it is disconnected (or stop it).
+
+        The bot's actions are the seat's actions: checked, journaled and sent like any other.
+        The player takes the seat back as usual (token or name); the bot then waits. Raises
+        RoomError ``not_started`` (lobby), ``not_a_seat``.
+        """
+        if self.phase == "lobby":
+            raise RoomError("not_started")
+        if not 0 <= seat < len(self.players):
+            raise RoomError("not_a_seat", seat=seat)
+        self.players[seat].bot = on
+        self._changed()
 
     def resume_saved(self) -> None:
         """Continue the unfinished game found in the journal folder.
@@ -239,6 +259,7 @@ class Room:
         self.variants = list(saved.config.get("variants", []))
         self.state, self.log, self.journal = state, list(saved.log), journal
         self.phase, self.saved, self.paused = "playing", None, False
+        self._bot_rng = Rng(saved.seed ^ 0x5EED)
         self.games_started += 1
         if rules.is_over(state):
             self._finish()
@@ -370,7 +391,7 @@ class Room:
         if self.paused:
             raise RoomError("paused")
         self._apply(seat, message["action"])
-        self._broadcast()
+        self._changed()
 
     # ---------------------------------------------------------------- game
 
@@ -400,6 +421,9 @@ class Room:
         self.rules, self.config, self.seed, self.state = rules, config, seed, state
         self.log, self.journal = [], journal
         self.phase, self.paused, self.saved = "playing", False, None
+        self._bot_rng = Rng(seed ^ 0x5EED)
+        for player in self.players:
+            player.bot = False
         self.games_started += 1
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
@@ -509,6 +533,7 @@ class Room:
                     "name": player.name,
                     "connected": player.connected,
                     "leader": player is self.leader,
+                    "bot": player.bot,
                 }
                 for seat, player in enumerate(self.players)
             ],
@@ -565,6 +590,40 @@ class Room:
                 "view": self._view_for(conn, self.public_view()),
             }
         )
+
+    def _changed(self) -> None:
+        """Tell everyone, then let bots play their absent seats, one action (and one message
+        round) at a time."""
+        self._broadcast()
+        if self._bots_running:
+            return
+        self._bots_running = True
+        try:
+            for _ in range(BOT_STEPS_MAX):
+                seat = self._bot_turn()
+                if seat is None:
+                    break
+                rules = self.rules
+                assert rules is not None
+                action = rules.bots[BOT](self.state, seat, self._bot_rng)
+                try:
+                    self._apply(seat, action)
+                except (EngineError, RoomError) as error:
+                    log.error("the bot for seat %s was refused: %s", seat, error)
+                    break
+                self._broadcast()
+        finally:
+            self._bots_running = False
+
+    def _bot_turn(self) -> int | None:
+        """The lowest absent seat a bot plays that the engine expects to act, if any."""
+        if self.phase != "playing" or self.paused or self.rules is None:
+            return None
+        expected = self.rules.expected_seats(self.state)
+        waiting = [
+            s for s in sorted(expected) if self.players[s].bot and not self.players[s].connected
+        ]
+        return waiting[0] if waiting else None
 
     def _broadcast(self) -> None:
         """Every phone its own state message, then the public listeners the public one."""

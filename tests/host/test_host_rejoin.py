@@ -71,6 +71,7 @@ async def test_a_player_reclaims_a_disconnected_seat_by_name(host, kit):
         "name": "Eli",
         "connected": False,
         "leader": False,
+        "bot": False,
     }
 
     fresh = await host.phone()  # storage lost: no token

@@ -7,6 +7,8 @@ import asyncio
 import pytest
 
 from engine.errors import InvalidConfig
+from engine.rng import Rng
+from host.journal import read_journal
 from host.room import RoomError
 from host.server import Outbox
 
@@ -89,3 +91,52 @@ async def test_a_socket_that_never_reads_is_dropped_not_waited_for():
     assert ws.sent == ["m0"]
     assert outbox.dropped and ws.closed and ws.close_code == 1008
     outbox.task.cancel()
+
+
+async def test_a_bot_plays_an_absent_seat_and_steps_back_when_the_player_returns(make_host, kit):
+    host = await make_host(rate=1e9, burst=10**9)  # many ping barriers: not a flood
+    phones = await host.table(5)
+    await host.start(phones)
+    room = host.room
+    rules = room.rules
+    absent = 3
+    token = phones[absent].token
+    await phones[absent].ws.close()
+    others = [p for i, p in enumerate(phones) if i != absent]
+    await kit.next_state(others)
+    with pytest.raises(RoomError) as refused:
+        room.set_bot(7)
+    assert refused.value.code == "not_a_seat"
+
+    room.set_bot(absent)  # the TV's key: a bot stands in
+    await kit.next_state(others)
+    assert others[0].state["room"]["seats"][absent]["bot"] is True
+    # Everyone else plays; the table never waits for seat 3.
+    rng = Rng(kit.seed)
+    for _ in range(30):
+        expected = rules.expected_seats(room.state)
+        assert absent not in expected or room.phase != "playing"
+        if room.phase != "playing":
+            break
+        seat = min(expected)
+        action = rules.bots["random"](room.state, seat, rng)
+        await phones[seat].send({"type": "action", "action": action})
+        for phone in others:
+            await phone.sync()
+    assert any(entry["seat"] == absent for entry in room.log)  # the bot acted for seat 3
+    # Every bot move is journaled like any other: the journal replays to the same state.
+    saved = read_journal(room.journal.path) if room.journal else None
+    if saved is not None:
+        assert saved.log == room.log
+
+    back = await host.phone(token=token)
+    assert back.state["you"]["seat"] == absent
+    assert back.view == rules.view(room.state, absent)
+    if room.phase == "playing" and absent in rules.expected_seats(room.state):
+        assert room._bot_turn() is None  # the player is back: the bot waits
+
+
+async def test_set_bot_in_the_lobby_is_refused(host):
+    with pytest.raises(RoomError) as refused:
+        host.room.set_bot(0)
+    assert refused.value.code == "not_started"
