@@ -72,6 +72,9 @@ class Player:
         return self.conn is not None
 
 
+_PAD_FIELD = ',"pad":""'
+
+
 def encode(message: dict[str, Any]) -> str:
     """One compact JSON text frame."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
@@ -565,12 +568,14 @@ class Room:
         return {"type": "public", "room": self.room_json(), "view": self.public_view()}
 
     def _you(self, conn: Connection) -> dict[str, Any]:
-        player = conn.player
+        return self._you_as(conn.player, conn.lang)
+
+    def _you_as(self, player: Player | None, lang: str) -> dict[str, Any]:
         return {
             "seat": self._seat_of(player),
             "name": player.name if player else None,
             "leader": player is not None and player is self.leader,
-            "lang": conn.lang,
+            "lang": lang,
             "spectator": player is None and self.phase != "lobby",
         }
 
@@ -582,14 +587,51 @@ class Room:
         return self.rules.view(self.state, self._seat_of(conn.player))
 
     def _send_state(self, conn: Connection) -> None:
-        conn.send(
-            {
+        room, public_view = self.room_json(), self.public_view()
+        text = encode(self._state_message(conn, room, public_view))
+        if conn.player is not None:
+            text = self._pad(text, self._seat_message_size(room, public_view))
+        conn.send_text(text)
+
+    def _state_message(
+        self, conn: Connection, room: dict[str, Any], public_view: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        return {
+            "type": "state",
+            "room": room,
+            "you": self._you(conn),
+            "view": self._view_for(conn, public_view),
+        }
+
+    def _seat_message_size(self, room: dict[str, Any], public_view: dict[str, Any] | None) -> int:
+        """The byte length every seated phone's state message is padded to, during a game.
+
+        Views of the same moment differ in length by role (a Lookout's alibi, a Mole's tally, the
+        echo of the card just played), and anyone on the Wi-Fi can see the size of a frame. So
+        each seat's message is made as long as the longest any seat would get now: equal sizes
+        tell nothing. 0 means no padding (lobby, or no game).
+        """
+        if self.phase == "lobby" or self.rules is None or self.state is None:
+            return 0
+        longest = 0
+        for seat, player in enumerate(self.players):
+            message = {
                 "type": "state",
-                "room": self.room_json(),
-                "you": self._you(conn),
-                "view": self._view_for(conn, self.public_view()),
+                "room": room,
+                # Language codes all have two letters, so any one stands for every phone's.
+                "you": self._you_as(player, "en"),
+                "view": self.rules.view(self.state, seat),
             }
-        )
+            longest = max(longest, len(encode(message).encode()))
+        return longest + len(_PAD_FIELD)
+
+    @staticmethod
+    def _pad(text: str, size: int) -> str:
+        """``text`` (a JSON object) with a ``pad`` field of spaces making it ``size`` bytes."""
+        missing = size - len(text.encode()) - len(_PAD_FIELD)
+        if size == 0 or missing < 0:
+            return text
+        return f'{text[:-1]},"pad":"{" " * missing}"}}'
 
     def _changed(self) -> None:
         """Tell everyone, then let bots play their absent seats, one action (and one message
@@ -629,14 +671,10 @@ class Room:
         """Every phone its own state message, then the public listeners the public one."""
         room = self.room_json()
         public_view = self.public_view()
+        seat_size = self._seat_message_size(room, public_view)
         for conn in list(self.connections):
-            message = {
-                "type": "state",
-                "room": room,
-                "you": self._you(conn),
-                "view": self._view_for(conn, public_view),
-            }
-            conn.send_text(encode(message))
+            text = encode(self._state_message(conn, room, public_view))
+            conn.send_text(self._pad(text, seat_size) if conn.player else text)
         public = {"type": "public", "room": room, "view": public_view}
         for callback in list(self._public_callbacks):
             self._call_public(callback, public)

@@ -122,3 +122,24 @@ async def test_shutdown_closes_every_socket_as_going_away_and_the_journal(host, 
             assert message.type is aiohttp.WSMsgType.CLOSE
             assert message.data == aiohttp.WSCloseCode.GOING_AWAY
     assert journal._file.closed
+
+
+async def test_every_seated_phone_gets_messages_of_one_size_so_frame_sizes_hide_roles(host, kit):
+    """Anyone on the Wi-Fi sees frame sizes: a Lookout's alibi, a Mole's tally or the echo of a
+    Sabotage must not make one phone's messages longer than its neighbours'."""
+    phones = await host.table(7)
+    await host.start(phones)
+    await kit.play_to_end(host, phones, bot="smart")
+    in_game = [
+        [
+            len(text.encode())
+            for text in phone.raw
+            if (message := json.loads(text))["type"] == "state"
+            and message["room"]["phase"] != "lobby"
+        ]
+        for phone in phones
+    ]
+    assert len(in_game[0]) > 10
+    assert all(sizes == in_game[0] for sizes in in_game)
+    roles = set(json.loads(phones[0].raw[-1])["view"]["result"]["roles"])
+    assert {"mole", "lookout", "contact"} <= roles
