@@ -12,6 +12,7 @@ rate.
 from __future__ import annotations
 
 import queue
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ IDLE_WAIT_MS = 100  # how soon an idle window notices a new message
 QUIT_CONFIRM_SECONDS = 3.0
 NOTICE_SECONDS = 4.0
 MIN_SIZE = (640, 360)
+GIL_SWITCH_SECONDS = 0.001
 
 
 def _nothing() -> None:
@@ -68,6 +70,11 @@ class TvWindow:
         local_url: str | None = None,
         sound: bool = True,
     ) -> None:
+        # The window shares the interpreter with the server's thread. With the default 5 ms GIL
+        # switch interval, a drawing loop (many short C calls that drop and retake the GIL)
+        # starves the network thread: p99 latency went from ~20 ms to seconds in bench/tv.py.
+        # Handing the GIL over every 1 ms keeps message handling prompt while frames are drawn.
+        sys.setswitchinterval(GIL_SWITCH_SECONDS)
         self.inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
         self.keys = keys or HostKeys()
         self.overlays = Overlays()
