@@ -69,18 +69,18 @@ class BoardScene(Scene):
             line = ""
         canvas.wrapped(line, 80, 478, 38, 860, theme.TEXT, max_lines=2)
         # The team on the table.
-        canvas.text(frame.t("tv.board.team", size=size), 80, 590, 30, theme.MUTED)
+        canvas.text(frame.t("tv.board.team", size=size), 80, 600, 30, theme.MUTED)
         if team:
             for index, seat in enumerate(team):
                 column, row = divmod(index, 3)
                 canvas.seat_badge(
-                    seat, frame.name(seat), 80 + row * 300, 652 + column * 60, 46, max_width=290
+                    seat, frame.name(seat), 80 + row * 300, 662 + column * 58, 46, max_width=290
                 )
                 canvas.element(
-                    f"team:{seat}", canvas.rect(80 + row * 300, 629 + column * 60, 290, 46)
+                    f"team:{seat}", canvas.rect(80 + row * 300, 639 + column * 58, 290, 46)
                 )
         else:
-            canvas.text(frame.t("tv.board.team_pending"), 80, 632, 34, theme.FAINT, max_width=860)
+            canvas.text(frame.t("tv.board.team_pending"), 80, 642, 34, theme.FAINT, max_width=860)
         self._rejections(canvas, frame, view)
         self._who_acted(canvas, frame, view, team)
 

@@ -160,8 +160,12 @@ class Canvas:
         shown = text
         if max_width is not None:
             limit = max_width * self.scale
+            smallest = max(6, int(pixels * 0.6))
             if surface.get_width() > limit:
-                pixels = max(6, int(pixels * max(0.6, limit / surface.get_width())))
+                pixels = max(smallest, int(pixels * limit / surface.get_width()))
+                surface = self.fonts.render(text, pixels, colour)
+            while surface.get_width() > limit and pixels > smallest:  # widths are not linear
+                pixels -= 1
                 surface = self.fonts.render(text, pixels, colour)
             while surface.get_width() > limit and len(shown) > 1:
                 shown = shown[:-2].rstrip() + "…"

@@ -73,7 +73,9 @@ class RevealScene(Scene):
             tint = {"open": theme.GOOD, "blown": theme.BAD}.get(lock.get("result"), header)
             label = frame.t("tv.end.lock_short", number=index + 1)
             canvas.text(label, cx, 290, 24, tint, "midtop", lock_width)
-        alibis = {a.get("seat") for a in result.get("alibis") or [] if a.get("seat") is not None}
+        alibis = [a for a in result.get("alibis") or [] if a.get("seat") is not None]
+        lookout = roles.index("lookout") if "lookout" in roles else None
+        role_width = (x_mark if marks else x_locks) - x_role - 60
         for seat in range(players):
             y = top + seat * row_height
             if seat % 2 == 0:
@@ -91,7 +93,13 @@ class RevealScene(Scene):
                 else:
                     canvas.check(x_role + 14, cy, 14, tint)
                 canvas.text(
-                    frame.t(f"{frame.game}.role.{role}"), x_role + 40, cy, 30, tint, "midleft", 330
+                    frame.t(f"{frame.game}.role.{role}"),
+                    x_role + 40,
+                    cy - (row_height * 0.16 if seat == lookout and alibis else 0),
+                    30,
+                    tint,
+                    "midleft",
+                    role_width,
                 )
                 canvas.element(f"role:{seat}:{role}", canvas.rect(x_role, y, 360, row_height))
             if marks and seat < len(marks):
@@ -112,5 +120,19 @@ class RevealScene(Scene):
                 )
             if seat == result.get("accused"):
                 canvas.text("!", 1850, cy, 34, theme.BAD, "midright")
-            if seat in alibis:
-                canvas.text(frame.t("tv.end.alibi"), 1860, cy, 20, theme.MUTED, "midright", 160)
+            if seat == lookout and alibis:
+                # The Lookout's secret file, now public: who it cleared, and for which lock.
+                cleared = ", ".join(
+                    frame.t("tv.end.alibi", name=frame.name(a["seat"]), lock=int(a["lock"]) + 1)
+                    for a in alibis
+                )
+                canvas.text(
+                    cleared,
+                    x_role + 40,
+                    cy + row_height * 0.34,
+                    18,
+                    theme.MUTED,
+                    "midleft",
+                    role_width,
+                )
+                canvas.element(f"alibis:{seat}", canvas.rect(x_role, y, role_width, row_height))

@@ -213,6 +213,8 @@ def test_the_end_reveals_every_role_card_and_mark_and_the_winner(tv, getaway_gam
     for play_ in result["plays"]:
         for seat, card in play_["cards"].items():
             assert f"played:{play_['lock']}:{seat}:{card}" in elements
+    if any(alibi["seat"] is not None for alibi in result["alibis"]):
+        assert f"alibis:{result['roles'].index('lookout')}" in elements
     assert tv.sounds.played[-1] == f"win_{result['winner']}"
 
 
