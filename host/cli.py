@@ -280,7 +280,8 @@ def serve_with_window(plan: Plan) -> int:
     try:
         from host.tv.window import TvWindow
 
-        window = TvWindow(plan.lang, fullscreen=plan.fullscreen, local_url=plan.local_url)
+        local = plan.local_url if plan.mdns else None  # a .local name only if we announce it
+        window = TvWindow(plan.lang, fullscreen=plan.fullscreen, local_url=local)
     except Exception as error:  # pygame.error: no display, no video driver
         print(f"No window could be opened ({error}); running without one.", file=sys.stderr)
         signal.signal(signal.SIGINT, signal.default_int_handler)

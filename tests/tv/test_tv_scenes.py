@@ -329,3 +329,22 @@ def test_an_unfinished_game_is_offered_and_r_continues_it():
         assert asked == ["resume"]
     finally:
         window.close()
+
+
+def test_closing_the_window_or_esc_twice_ends_the_loop():
+    window = TvWindow("en", size=(640, 360), sound=False)
+    window.post(lobby(2))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    window.run()  # returns: the close button was pressed
+    assert not window.running
+
+    window = TvWindow("en", size=(640, 360), sound=False)
+    try:
+        window.running = True
+        window.press(pygame.K_ESCAPE)
+        assert window.running  # one press only asks
+        assert en("tv.quit_confirm") in window.draw().texts()
+        window.press(pygame.K_ESCAPE)
+        assert not window.running
+    finally:
+        window.close()
