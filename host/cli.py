@@ -111,7 +111,12 @@ def system_language() -> str:
     return normalise_language(None)
 
 
-def make_plan(args: argparse.Namespace, say: Callable[[str], None] = print) -> Plan:
+def say(text: str) -> None:
+    """Tell the person at the keyboard (flushed: the terminal may be a pipe)."""
+    print(text, flush=True)
+
+
+def make_plan(args: argparse.Namespace, say: Callable[[str], None] = say) -> Plan:
     """Choose the port, the join address and the language. Raises OSError if no port is free."""
     from host.i18n import normalise_language
     from host.mdns import local_url
@@ -137,7 +142,7 @@ def make_plan(args: argparse.Namespace, say: Callable[[str], None] = print) -> P
     )
 
 
-def build_app(plan: Plan, say: Callable[[str], None] = print) -> Any:
+def build_app(plan: Plan, say: Callable[[str], None] = say) -> Any:
     from host.server import HostConfig, create_app
 
     config = HostConfig(

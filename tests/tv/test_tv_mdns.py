@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -16,9 +17,9 @@ BROWSER = Path(__file__).resolve().parent / "mdns_browse.py"
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def browse(names: list[str]) -> dict:
+async def browse(names: list[str], seconds: float = 10.0) -> dict:
     process = await asyncio.create_subprocess_exec(
-        sys.executable, str(BROWSER), *names, cwd=ROOT, stdout=asyncio.subprocess.PIPE
+        sys.executable, str(BROWSER), str(seconds), *names, cwd=ROOT, stdout=asyncio.subprocess.PIPE
     )
     out, _ = await asyncio.wait_for(process.communicate(), 30)
     assert process.returncode == 0
@@ -58,3 +59,47 @@ async def test_both_services_are_found_from_another_process_and_clashes_are_rena
         assert entry["addresses"] == ["127.0.0.1"]
         assert entry["server"].endswith(".local.")
         assert entry["properties"] == {"path": "/", "game": "mole", "version": product_version()}
+
+
+async def test_molecrew_announces_itself_and_says_goodbye_when_stopped(tmp_path):
+    """The command's own announcement (loopback only), found while it runs, gone after Ctrl+C."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "host.cli", "--headless", "--bind", "127.0.0.1", "--port", "0",
+        "--mdns-interface", "127.0.0.1", "--state-dir", str(tmp_path),
+        cwd=ROOT, stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    watcher = None
+    try:
+        port = names = None
+        while names is None:
+            line = (await asyncio.wait_for(process.stdout.readline(), 20)).decode()
+            assert line, "molecrew exited"
+            if line.startswith("Join URL: "):
+                port = int(line.rsplit(":", 1)[1].strip("/\n "))
+            if line.startswith("Announced on the network as: "):
+                names = line.split(": ", 1)[1].strip().split(", ")
+        assert sorted(name.split(".", 1)[1] for name in names) == sorted([HTTP_TYPE, MOLECREW_TYPE])
+        found = await browse(names)
+        assert {entry["port"] for entry in found.values()} == {port} and len(found) == 2
+        # A browser that keeps listening sees both services go at once when the host stops:
+        # goodbye packets, not the records' 75-minute time to live running out.
+        watcher = await asyncio.create_subprocess_exec(
+            sys.executable, str(BROWSER), "watch", "30", *names, cwd=ROOT,
+            stdout=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        events = []
+        while len(events) < 2:
+            events.append(json.loads(await asyncio.wait_for(watcher.stdout.readline(), 20)))
+        assert {(e["event"], e["name"]) for e in events} == {("added", n) for n in names}
+        process.send_signal(signal.SIGINT)
+        await asyncio.wait_for(process.wait(), 20)
+        assert process.returncode == 0
+        while len(events) < 4:
+            events.append(json.loads(await asyncio.wait_for(watcher.stdout.readline(), 20)))
+        assert {(e["event"], e["name"]) for e in events[2:]} == {("removed", n) for n in names}
+        await asyncio.wait_for(watcher.wait(), 20)
+    finally:
+        for child in (process, watcher):
+            if child is not None and child.returncode is None:
+                child.kill()
+                await child.wait()
