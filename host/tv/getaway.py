@@ -69,8 +69,8 @@ class GetawayScene(Scene):
         )
         glow = 0.55 + 0.45 * abs(math.sin(t * math.pi * 2.5))
         dim = theme.BACKGROUND
-        canvas.panel(0, 0, 960, 40, _mix(dim, left, glow), radius=0)
-        canvas.panel(960, 0, 960, 40, _mix(dim, right, 1.55 - glow), radius=0)
+        canvas.panel(0, 0, 960, 40, theme.mix(dim, left, glow), radius=0)
+        canvas.panel(960, 0, 960, 40, theme.mix(dim, right, 1.55 - glow), radius=0)
         canvas.element("siren", canvas.rect(0, 0, 1920, 40))
 
     def _car(self, canvas: Canvas, t: float) -> None:
@@ -108,8 +108,3 @@ class GetawayScene(Scene):
             canvas.circle(wheel, y + 68, 28, theme.BLACK)
             canvas.circle(wheel, y + 68, 11, theme.MUTED)
         canvas.element("police", canvas.rect(x, y - 62, 300, 158))
-
-
-def _mix(a: theme.Colour, b: theme.Colour, amount: float) -> theme.Colour:
-    amount = min(1.0, max(0.0, amount))
-    return tuple(round(x + (y - x) * amount) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]

@@ -68,3 +68,10 @@ def ink_on(colour: Colour) -> Colour:
     """Black or white, whichever reads better on that colour."""
     r, g, b = colour
     return BLACK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else WHITE
+
+
+def mix(a: Colour, b: Colour, amount: float) -> Colour:
+    """The colour ``amount`` of the way from a to b (0..1)."""
+    amount = min(1.0, max(0.0, amount))
+    r, g, bl = (round(x + (y - x) * amount) for x, y in zip(a, b, strict=True))
+    return (r, g, bl)

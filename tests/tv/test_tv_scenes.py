@@ -348,3 +348,34 @@ def test_closing_the_window_or_esc_twice_ends_the_loop():
         assert not window.running
     finally:
         window.close()
+
+
+def test_a_newcomer_lights_up_in_the_lobby_then_the_screen_rests():
+    window = TvWindow("en", size=(1280, 720), sound=False)
+    try:
+        first = show(window, [lobby(3)], "lobby-three")
+        assert not [e for e in first.elements() if e.startswith("arrived:")]
+        window.post(lobby(4))
+        window.step(0.0)
+        canvas = window.draw()
+        assert [e for e in canvas.elements() if e.startswith("arrived:")] == ["arrived:3"]
+        assert window.director.animating() and window.sounds.played == ["join"]
+        window.director.update(2.0)
+        rested = window.draw()
+        assert not [e for e in rested.elements() if e.startswith("arrived:")]
+        assert not window.director.animating()
+    finally:
+        window.close()
+
+
+def test_f11_toggles_full_screen_and_esc_leaves_it_first():
+    window = TvWindow("en", size=(1280, 720), sound=False)
+    try:
+        window.running = True
+        window.press(pygame.K_F11)
+        assert window.fullscreen
+        window.press(pygame.K_ESCAPE)  # leaves full screen, does not ask to quit
+        assert not window.fullscreen and window.screen.get_size() == (1280, 720)
+        assert window.running and window.overlays.quit_asked_at is None
+    finally:
+        window.close()
