@@ -162,8 +162,9 @@ def build_app(plan: Plan, say: Callable[[str], None] = say) -> Any:
     return app
 
 
-def banner(plan: Plan) -> str:
+def banner(plan: Plan, app: Any = None) -> str:
     from host.qr import qr_text
+    from host.server import ROOM_KEY, default_state_dir
 
     lines = [
         "molecrew is hosting. Players: join from a phone on the same Wi-Fi.",
@@ -171,6 +172,10 @@ def banner(plan: Plan) -> str:
     ]
     if plan.mdns:
         lines.append(f"(on some devices also: {plan.local_url})")
+    lines.append(f"Games are saved in {plan.state_dir or default_state_dir()}")
+    room = app[ROOM_KEY] if app is not None else None
+    if room is not None and room.phase == "lobby" and room.saved is not None:
+        lines.append("An unfinished game is saved: press R on the TV, or restart with --resume.")
     lines += ["", qr_text(plan.join_url), "", "Press Ctrl+C to stop."]
     return "\n".join(lines)
 
@@ -193,7 +198,7 @@ async def serve_headless(plan: Plan) -> int:
         loop.add_signal_handler(signum, stop.set)
     app = build_app(plan)
     runner = await _start(app, plan)
-    print(banner(plan), flush=True)
+    print(banner(plan, app), flush=True)
     try:
         await stop.wait()
     finally:

@@ -15,7 +15,7 @@ import queue
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -55,7 +55,6 @@ class Overlays:
     quit_asked_at: float | None = None
     notice: str = ""
     notice_until: float = 0.0
-    pressed: list[str] = field(default_factory=list)
 
 
 class TvWindow:
@@ -202,7 +201,6 @@ class TvWindow:
     def press(self, key: int) -> None:
         """Act on one host key (also called by tests)."""
         room = self.director.message.get("room") or {}
-        self.overlays.pressed.append(pygame.key.name(key))
         self.dirty = True
         if key == pygame.K_ESCAPE and self.fullscreen:
             self.toggle_fullscreen()

@@ -146,3 +146,57 @@ async def test_headless_host_serves_a_whole_game_and_stops_cleanly(tmp_path):
         if process.returncode is None:
             process.kill()
             await process.wait()
+
+
+async def start_molecrew(state_dir: Path, *extra: str):
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "host.cli", "--headless", "--no-mdns", "--bind", "127.0.0.1",
+        "--port", "0", "--state-dir", str(state_dir), *extra,
+        cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    url, lines = await read_banner(process)
+    return process, url, lines
+
+
+async def stop_molecrew(process) -> None:
+    process.send_signal(signal.SIGINT)
+    await asyncio.wait_for(process.communicate(), TIMEOUT)
+    assert process.returncode == 0
+
+
+async def test_an_interrupted_game_is_offered_then_continued_with_resume(tmp_path):
+    state = tmp_path / "state"
+    process, url, _ = await start_molecrew(state, "--seed", "3")
+    try:
+        async with aiohttp.ClientSession() as http:
+            public = Listener(await http.ws_connect(url + "ws/public"))
+            phones = []
+            for name in NAMES:
+                phone = Listener(await http.ws_connect(url + "ws"))
+                await phone.send({"type": "hello", "token": None, "lang": "en"})
+                await phone.send({"type": "join", "name": name})
+                await phone.until(lambda m: m["type"] == "welcome")
+                phones.append(phone)
+            await phones[0].send({"type": "start"})
+            message = await public.until(lambda m: m["view"] is not None)
+            seat, action = next_move(message["view"])
+            seen = len(public.messages)
+            await phones[seat].send({"type": "action", "action": action})
+            played = await public.until(lambda m: True, seen)
+        await stop_molecrew(process)
+
+        process, url, lines = await start_molecrew(state)
+        assert any("An unfinished game is saved" in line for line in lines)
+        await stop_molecrew(process)
+
+        process, url, lines = await start_molecrew(state, "--resume")
+        async with aiohttp.ClientSession() as http:
+            public = Listener(await http.ws_connect(url + "ws/public"))
+            resumed = await public.until(lambda m: True)
+        assert resumed["room"]["phase"] == "playing"
+        assert resumed["view"] == played["view"]  # the game goes on from the last action
+        await stop_molecrew(process)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
