@@ -81,8 +81,14 @@ class RevealScene(Scene):
             if seat % 2 == 0:
                 canvas.panel(50, y, 1820, row_height, theme.PANEL, radius=12)
             cy = y + row_height / 2
+            tags = []
+            if seat == result.get("accused"):
+                tags.append(frame.t("tv.end.tag_accused"))
+            if seat == result.get("protected"):
+                tags.append(frame.t("tv.end.tag_protected"))
+            name_y = cy - (row_height * 0.14 if tags else 0)
             canvas.seat_badge(
-                seat, frame.name(seat), x_name, cy, min(42, row_height * 0.7), max_width=380
+                seat, frame.name(seat), x_name, name_y, min(42, row_height * 0.7), max_width=380
             )
             role = roles[seat] if seat < len(roles) else None
             if role:
@@ -118,8 +124,16 @@ class RevealScene(Scene):
                 canvas.element(
                     f"played:{index}:{seat}:{card}", canvas.rect(cx - 20, y, 40, row_height)
                 )
-            if seat == result.get("accused"):
-                canvas.text("!", 1850, cy, 34, theme.BAD, "midright")
+            if tags:  # under the name, where the eye already is
+                canvas.text(
+                    " · ".join(tags),
+                    x_name + 52,
+                    cy + row_height * 0.36,
+                    18,
+                    theme.ACCENT,
+                    "midleft",
+                    330,
+                )
             if seat == lookout and alibis:
                 # The Lookout's secret file, now public: who it cleared, and for which lock.
                 cleared = ", ".join(
