@@ -142,14 +142,23 @@ class CardsReveal(Presentation):
     """The team's cards, already shuffled by the engine, turned over one by one."""
 
     label = "cards_reveal"
-    FIRST_AT = 1.0
+    FIRST_AT = 1.2
     EVERY = 0.9
+    SHUFFLE_UNTIL = 0.9
 
     def __init__(self, lock_index: int, lock: dict[str, Any]) -> None:
         self.lock_index = lock_index
         self.cards = list(lock.get("cards") or [])
         self.result = lock.get("result")
         self.duration = self.FIRST_AT + self.EVERY * len(self.cards) + 2.6
+
+    @classmethod
+    def _shuffle_offset(cls, index: int, elapsed: float) -> float:
+        """Face-down cards slide across each other before the first flip: the shuffle."""
+        if elapsed >= cls.SHUFFLE_UNTIL:
+            return 0.0
+        calm = 1 - elapsed / cls.SHUFFLE_UNTIL
+        return 140 * calm * math.sin(elapsed * 14 + index * 2.1)
 
     def result_at(self) -> float:
         return self.FIRST_AT + self.EVERY * len(self.cards) + 0.2
@@ -171,13 +180,16 @@ class CardsReveal(Presentation):
             left = left0 + index * (card_w + gap)
             scale, face = _flip_width(elapsed, self.FIRST_AT + index * self.EVERY)
             w = card_w * scale
-            x = left + (card_w - w) / 2
+            x = (
+                left
+                + (card_w - w) / 2
+                + self._shuffle_offset(index, elapsed)
+                + self._shuffle_offset(index, elapsed)
+            )
             if not face:
                 canvas.panel(x, 300, w, card_h, theme.PANEL_LIGHT, radius=22, border=theme.FAINT)
                 if scale > 0.9:
-                    canvas.text(
-                        "?", left + card_w / 2, 300 + card_h / 2, 110, theme.FAINT, "center"
-                    )
+                    canvas.text("?", x + w / 2, 300 + card_h / 2, 110, theme.FAINT, "center")
                 continue
             clean = card == "clean"
             shown_sabotages += 0 if clean else 1
