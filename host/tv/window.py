@@ -73,6 +73,7 @@ class TvWindow:
         # switch interval, a drawing loop (many short C calls that drop and retake the GIL)
         # starves the network thread: p99 latency went from ~20 ms to seconds in bench/tv.py.
         # Handing the GIL over every 1 ms keeps message handling prompt while frames are drawn.
+        self._switch_interval = sys.getswitchinterval()
         sys.setswitchinterval(GIL_SWITCH_SECONDS)
         self.inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
         self.keys = keys or HostKeys()
@@ -185,6 +186,7 @@ class TvWindow:
         self.running = False
         self.sounds.stop()
         pygame.quit()
+        sys.setswitchinterval(self._switch_interval)
 
     # -- host keys ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
