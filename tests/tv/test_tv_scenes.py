@@ -379,3 +379,21 @@ def test_f11_toggles_full_screen_and_esc_leaves_it_first():
         assert window.running and window.overlays.quit_asked_at is None
     finally:
         window.close()
+
+
+def test_an_idle_screen_is_drawn_once_and_then_left_alone():
+    """Nothing moves in a settled lobby: the loop sleeps instead of redrawing."""
+    window = TvWindow("en", size=(640, 360), sound=False)
+    turns = []
+
+    def stop_after_a_while() -> bool:
+        turns.append(window.frames)
+        return len(turns) > 12
+
+    window.post(lobby(2))
+    window.director.update(1.0)  # let the first fade-in be over as soon as it starts
+    window.run(should_stop=stop_after_a_while)
+    frames = turns[1:]
+    assert frames[-1] >= 1
+    # Frames are drawn while the lobby fades in, then none at all.
+    assert frames[-1] == frames[-4], frames
