@@ -7,13 +7,21 @@ to play Sabotage, and the final public board, to check the reveal.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from host.i18n import translate
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
+# Screenshots of each step, to be looked at by people (git-ignored).
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "phone"
+
+
+def snap(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
 
 
 def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit: Any) -> None:
@@ -22,6 +30,7 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit
     leader = pages[0]
     expect(leader.get_by_test_id("start")).to_be_enabled()
     expect(pages[1].get_by_test_id("start")).to_have_count(0)
+    snap(leader, "01-lobby-leader")
     leader.get_by_test_id("start").click()
     kit.all_at(pages, "propose", 0)
     by_seat = {kit.seat_of(page): page for page in pages}
@@ -38,11 +47,13 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit
         expect(page.get_by_test_id("role")).to_have_text(
             translate("en", f"mole.role.{roles[seat]}")
         )
+        snap(page, f"02-flap-held-seat{seat}-{roles[seat]}")
         kit.release_flap(cdp)
         expect(page.get_by_test_id("role")).to_be_hidden()
 
     # Lock 1, first proposal: the Boss names too few players and reads the host's refusal.
     boss = kit.the_boss(pages)
+    snap(boss, "03-boss-proposes")
     kit.propose(boss, [crew[0]])
     expect(boss.get_by_test_id("error")).to_have_text(
         translate("en", "error.team_size", expected=2, given=1)
@@ -50,6 +61,7 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit
     boss.get_by_test_id(f"pick-{crew[0]}").click()  # untick: start the team again
     kit.propose(boss, [moles[0], crew[0]])
     kit.all_at(pages, "vote", 1)
+    snap(pages[1], "04-vote")
     for page in pages:
         expect(page.get_by_test_id("status")).to_contain_text(f"{NAMES[moles[0]]}")
     # Everyone rejects: the votes show with names, and the next Boss proposes.
@@ -77,6 +89,7 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit
     expect(honest.get_by_test_id("error")).to_have_text(
         translate("en", "error.crew_cannot_sabotage")
     )
+    snap(honest, "05-cards-refused")
     expect(honest.get_by_test_id("card-sabotage")).to_be_visible()
     for page in pages:
         if page is not honest:
@@ -123,6 +136,7 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit
 
     # The Getaway: the same screen on every phone, word for word, whatever the role; the Moles'
     # tally only under the flap.
+    snap(pages[0], "06-getaway")
     screens = {page.get_by_test_id("screen").inner_text() for page in pages}
     assert len(screens) == 1, "every phone's Getaway screen reads the same"
     for page in pages:
@@ -147,6 +161,7 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit
     # The reveal: every phone shows the same winner, each role, and who played what.
     kit.all_at(pages, "over")
     result = host.call(lambda room: room.public_view()["result"])
+    snap(pages[0], "07-reveal")
     for seat, page in by_seat.items():
         expect(page.get_by_test_id("winner")).to_have_text(
             translate("en", f"mole.winner.{result['winner']}")
