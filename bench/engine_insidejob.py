@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.engine import games_per_second
 from engine.registry import get_game
 from engine.rng import Rng
-from host.simulate import play_game
 
 OPTION_SETS = (
     [],
@@ -25,19 +25,6 @@ OPTION_SETS = (
     ["wagers", "risky", "decoy", "tim_shady"],
     ["wagers", "professional", "accomplice", "paranoid"],
 )
-
-
-def games_per_second(players: int, variants: list[str], games: int, seed: int):
-    game = get_game("insidejob")
-    config = game.make_config(players=players, variants=variants)
-    bot, rng = game.bots["random"], Rng(seed)
-    actions = 0
-    started = time.perf_counter()
-    for index in range(games):
-        state = play_game(game, config, seed * 1_000_003 + index, bot, rng)
-        actions += len(game.record(state)["actions"])
-    elapsed = time.perf_counter() - started
-    return games / elapsed, actions / games
 
 
 def view_microseconds(players: int, rounds: int) -> float:
@@ -71,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"python {platform.python_version()} on {platform.machine()}, one process")
     for variants in OPTION_SETS:
         runs = [
-            games_per_second(args.players, variants, args.games, seed)
+            games_per_second("insidejob", args.players, args.games, seed, variants)
             for seed in range(args.repeat)
         ]
         best, actions = max(runs)
