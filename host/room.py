@@ -588,10 +588,11 @@ class Room:
 
     def _send_state(self, conn: Connection) -> None:
         room, public_view = self.room_json(), self.public_view()
-        text = encode(self._state_message(conn, room, public_view))
-        if conn.player is not None:
-            text = self._pad(text, self._seat_message_size(room, public_view))
-        conn.send_text(text)
+        seat = self._seat_of(conn.player)
+        if seat is not None and self._in_game():
+            conn.send_text(self._seat_texts(room)[seat])
+        else:
+            conn.send_text(encode(self._state_message(conn, room, public_view)))
 
     def _state_message(
         self, conn: Connection, room: dict[str, Any], public_view: dict[str, Any] | None
@@ -603,34 +604,34 @@ class Room:
             "view": self._view_for(conn, public_view),
         }
 
-    def _seat_message_size(self, room: dict[str, Any], public_view: dict[str, Any] | None) -> int:
-        """The byte length every seated phone's state message is padded to, during a game.
+    def _in_game(self) -> bool:
+        return self.phase != "lobby" and self.rules is not None and self.state is not None
+
+    def _seat_texts(self, room: dict[str, Any]) -> list[str]:
+        """Every seat's state message during a game, padded to one byte length.
 
         Views of the same moment differ in length by role (a Lookout's alibi, a Mole's tally, the
         echo of the card just played), and anyone on the Wi-Fi can see the size of a frame. So
-        each seat's message is made as long as the longest any seat would get now: equal sizes
-        tell nothing. 0 means no padding (lobby, or no game).
+        each seat's message is made as long as the longest any seat gets now, connected or not:
+        equal sizes tell nothing.
         """
-        if self.phase == "lobby" or self.rules is None or self.state is None:
-            return 0
-        longest = 0
+        assert self.rules is not None
+        texts = []
         for seat, player in enumerate(self.players):
             message = {
                 "type": "state",
                 "room": room,
-                # Language codes all have two letters, so any one stands for every phone's.
-                "you": self._you_as(player, "en"),
+                "you": self._you_as(player, player.conn.lang if player.conn else player.lang),
                 "view": self.rules.view(self.state, seat),
             }
-            longest = max(longest, len(encode(message).encode()))
-        return longest + len(_PAD_FIELD)
+            texts.append(encode(message))
+        size = max(len(text.encode()) for text in texts) + len(_PAD_FIELD)
+        return [self._pad(text, size) for text in texts]
 
     @staticmethod
     def _pad(text: str, size: int) -> str:
         """``text`` (a JSON object) with a ``pad`` field of spaces making it ``size`` bytes."""
         missing = size - len(text.encode()) - len(_PAD_FIELD)
-        if size == 0 or missing < 0:
-            return text
         return f'{text[:-1]},"pad":"{" " * missing}"}}'
 
     def _changed(self) -> None:
@@ -671,10 +672,13 @@ class Room:
         """Every phone its own state message, then the public listeners the public one."""
         room = self.room_json()
         public_view = self.public_view()
-        seat_size = self._seat_message_size(room, public_view)
+        seat_texts = self._seat_texts(room) if self._in_game() else []
         for conn in list(self.connections):
-            text = encode(self._state_message(conn, room, public_view))
-            conn.send_text(self._pad(text, seat_size) if conn.player else text)
+            seat = self._seat_of(conn.player)
+            if seat is not None and seat_texts:
+                conn.send_text(seat_texts[seat])
+            else:
+                conn.send_text(encode(self._state_message(conn, room, public_view)))
         public = {"type": "public", "room": room, "view": public_view}
         for callback in list(self._public_callbacks):
             self._call_public(callback, public)
