@@ -14,11 +14,13 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from host.tv import theme
+from host.tv import insidejob_moments, theme
 from host.tv.board import BoardScene
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.getaway import GetawayScene
+from host.tv.insidejob_board import InsideJobBoardScene
+from host.tv.insidejob_reveal import InsideJobRevealScene
 from host.tv.lobby import LobbyScene
 from host.tv.presentations import CardsReveal, PatrolBlows, Presentation, VotesReveal
 from host.tv.reveal import RevealScene
@@ -34,6 +36,8 @@ def scene_for(message: dict[str, Any]) -> str:
     room = message.get("room") or {}
     if not view or room.get("phase") == "lobby":
         return "lobby"
+    if view.get("game") == "insidejob":
+        return "insidejob_reveal" if view.get("phase") == "over" else "insidejob_board"
     if view.get("phase") == "over" or view.get("result"):
         return "reveal"
     if view.get("phase") == "getaway":
@@ -53,6 +57,9 @@ def changes(before: dict[str, Any] | None, after: dict[str, Any]) -> tuple[list[
     old, new = before.get("view"), after.get("view")
     if not new or not old or old.get("game") != new.get("game"):
         return cues, shows
+    if new.get("game") == "insidejob":
+        more_cues, shows = insidejob_moments.changes(old, new)
+        return cues + more_cues, shows
     if len(new.get("proposals") or []) < len(old.get("proposals") or []):
         return cues, shows  # a new game (rematch): nothing to replay
     for key in ("voted", "played"):
@@ -88,6 +95,8 @@ class Director:
             "board": BoardScene(),
             "getaway": GetawayScene(),
             "reveal": RevealScene(),
+            "insidejob_board": InsideJobBoardScene(),
+            "insidejob_reveal": InsideJobRevealScene(),
         }
         self.message: dict[str, Any] = {"type": "public", "room": {}, "view": None}
         self.current = "lobby"
@@ -117,7 +126,9 @@ class Director:
         self.fade = max(0.0, self.fade - dt)
         if self.showing is None and self.queue:
             self.showing, self.shown_for = self.queue.popleft(), 0.0
-            self._switch("board")
+            # Moments play over their game's board.
+            insidejob = (self.message.get("view") or {}).get("game") == "insidejob"
+            self._switch("insidejob_board" if insidejob else "board")
             for cue in self.showing.cues(-1.0, 0.0):
                 self.play(cue)
         if self.showing is not None:
@@ -145,6 +156,8 @@ class Director:
             self.scenes[name].enter(self)
             if name == "getaway":
                 self.play("siren")
+            if name == "insidejob_reveal":
+                self.play(insidejob_moments.ending_cue(self.message.get("view") or {}))
             if name == "reveal":
                 result = (self.message.get("view") or {}).get("result") or {}
                 self.play("win_crew" if result.get("winner") == "crew" else "win_moles")

@@ -1,0 +1,417 @@
+"""The Inside Job board: the mission in play, the trick as it is played, every player's Intel,
+hand size and revealed role, whose turn it is, and the vote as it fills up.
+
+Drawn from the public view only; a card only appears once it is on the table. A card just
+played slides in from below (the scene notes when each card first appeared, as the lobby notes
+arrivals).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.tv import theme
+from host.tv.draw import Canvas
+from host.tv.frame import Frame
+from host.tv.insidejob_pieces import (
+    TOKEN,
+    counts_as_trump,
+    draw_card,
+    empty_slot,
+    intel_pips,
+    mission_line,
+    role_colour,
+    suit_label,
+    suit_name,
+)
+from host.tv.scene import Scene
+
+SLIDE_SECONDS = 0.45
+LEFT_X, LEFT_W = 40, 600
+TABLE_X, TABLE_W = 670, 1210
+TOP, MIDDLE_BOTTOM = 100, 700
+STRIP_TOP, STRIP_BOTTOM = 720, 1046
+
+
+def _ease(x: float) -> float:
+    x = min(1.0, max(0.0, x))
+    return 1 - (1 - x) ** 3
+
+
+class InsideJobBoardScene(Scene):
+    name = "insidejob_board"
+
+    def __init__(self) -> None:
+        self.clock = 0.0
+        self.seen: dict[tuple[int, int], float] = {}  # (trick number, card index) -> when
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def animating(self) -> bool:
+        return any(self.clock - at < SLIDE_SECONDS for at in self.seen.values())
+
+    def _note_cards(self, view: dict[str, Any]) -> None:
+        number = int(view.get("trick_number") or 0)
+        first_look = not self.seen
+        for index in range(len(view.get("trick") or [])):
+            # Cards already down when the board first appears do not slide.
+            self.seen.setdefault((number, index), self.clock - (SLIDE_SECONDS if first_look else 0))
+        for key in [k for k in self.seen if k[0] < number - 1]:
+            del self.seen[key]
+
+    def draw(self, canvas: Canvas, frame: Frame) -> None:
+        view = frame.view or {}
+        self._note_cards(view)
+        self._title(canvas, frame, view)
+        self._mission(canvas, frame, view)
+        self._progress(canvas, frame, view)
+        if view.get("phase") == "vote":
+            self._vote(canvas, frame, view)
+        else:
+            self._table(canvas, frame, view)
+        draw_players(canvas, frame, view)
+        if frame.room.get("reclaimable"):
+            offline = ", ".join(frame.name(s) for s in frame.room["reclaimable"])
+            canvas.text(
+                frame.t("tv.board.reclaim", names=offline),
+                960,
+                1076,
+                22,
+                theme.ACCENT,
+                "midbottom",
+                1500,
+            )
+
+    # -- header and left column --------------------------------------------------------------
+    def _title(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
+        canvas.text(frame.t("insidejob.name"), 60, 26, 44, theme.ACCENT, max_width=560)
+        options = [frame.t(f"insidejob.variant.{v}") for v in view.get("variants") or []]
+        if options:
+            canvas.text(
+                frame.t("tv.insidejob.options", options=" · ".join(options)),
+                1860,
+                40,
+                26,
+                theme.MUTED,
+                "topright",
+                1180,
+            )
+
+    def _mission(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
+        canvas.panel(LEFT_X, TOP, LEFT_W, 340, theme.PANEL, radius=26)
+        x = LEFT_X + 30
+        canvas.text(frame.t("tv.insidejob.mission"), x, TOP + 20, 28, theme.MUTED, max_width=540)
+        mission = view.get("mission")
+        if not mission:
+            waiting = view.get("phase") in ("accomplice", "mission")
+            key = "tv.insidejob.mission_pending" if waiting else "tv.insidejob.mission_none"
+            canvas.wrapped(frame.t(key), x, TOP + 80, 38, 540, theme.FAINT)
+            return
+        canvas.wrapped(mission_line(frame, mission), x, TOP + 70, 40, 540, max_lines=3)
+        trump = mission.get("trump")
+        canvas.panel(x - 10, TOP + 236, 560, 80, theme.PANEL_LIGHT, radius=18)
+        suit_label(
+            canvas,
+            frame,
+            trump,
+            frame.t("insidejob.trump", suit=suit_name(frame, trump)),
+            x + 4,
+            TOP + 276,
+            40,
+            530,
+        )
+        canvas.element(f"trump:{trump}", canvas.rect(x - 10, TOP + 236, 560, 80))
+        canvas.element(f"mission:{mission.get('id')}", canvas.rect(LEFT_X, TOP, LEFT_W, 340))
+        if mission.get("risky"):
+            canvas.text(frame.t("insidejob.risky"), x, TOP + 200, 26, theme.BAD, max_width=540)
+            canvas.element("risky", canvas.rect(x, TOP + 200, 540, 30))
+
+    def _progress(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
+        top = TOP + 360
+        canvas.panel(LEFT_X, top, LEFT_W, MIDDLE_BOTTOM - top, theme.PANEL, radius=26)
+        x = LEFT_X + 30
+        targets = view.get("targets") or {}
+        goal = int(targets.get("missions") or 0)
+        completed, failed = view.get("completed") or [], view.get("failed") or []
+        canvas.text(
+            frame.t("insidejob.missions_progress", completed=len(completed), target=goal),
+            x,
+            top + 18,
+            32,
+            max_width=540,
+        )
+        step = min(64, 540 / max(1, goal))
+        for index in range(goal):
+            cx = x + step / 2 + index * step
+            if index < len(completed):
+                canvas.check(cx, top + 94, step * 0.36)
+            else:
+                canvas.circle(cx, top + 94, step * 0.34, theme.FAINT, width=3)
+        canvas.element(f"missions:{len(completed)}:{goal}", canvas.rect(x, top + 64, 540, 60))
+        canvas.cross(x + 14, top + 150, 13)
+        canvas.text(
+            frame.t("tv.insidejob.failed", count=len(failed)),
+            x + 40,
+            top + 150,
+            26,
+            theme.MUTED,
+            "midleft",
+            500,
+        )
+        canvas.element(f"failed:{len(failed)}", canvas.rect(x, top + 136, 540, 30))
+        lines = []
+        if targets.get("intel"):
+            lines.append(frame.t("insidejob.intel_target", count=targets["intel"]))
+        if targets.get("reveal_at") and targets.get("reveal_at") != targets.get("intel"):
+            lines.append(frame.t("insidejob.reveal_at", count=targets["reveal_at"]))
+        lines.append(frame.t("insidejob.supply", count=view.get("supply", 0)))
+        for index, line in enumerate(lines[:3]):
+            canvas.text(line, x, top + 182 + index * 34, 24, theme.MUTED, max_width=540)
+
+    # -- the middle: the trick, or the vote --------------------------------------------------
+    def _table(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
+        canvas.panel(TABLE_X, TOP, TABLE_W, MIDDLE_BOTTOM - TOP, theme.PANEL, radius=26)
+        x = TABLE_X + 30
+        targets = view.get("targets") or {}
+        canvas.text(
+            frame.t(
+                "insidejob.trick_number",
+                number=view.get("trick_number", 0),
+                total=targets.get("tricks", 0),
+            ),
+            x,
+            TOP + 20,
+            30,
+            theme.MUTED,
+            max_width=560,
+        )
+        led = view.get("led_suit")
+        if led:
+            suit_label(
+                canvas,
+                frame,
+                led,
+                frame.t("tv.insidejob.led", suit=suit_name(frame, led)),
+                TABLE_X + TABLE_W - 420,
+                TOP + 38,
+                30,
+                390,
+            )
+            canvas.element(f"led:{led}", canvas.rect(TABLE_X + TABLE_W - 420, TOP + 18, 390, 40))
+        canvas.wrapped(status_line(frame, view), x, TOP + 72, 38, TABLE_W - 60, max_lines=2)
+        players = frame.player_count()
+        start = int(view.get("start") or 0)
+        order = [(start + i) % players for i in range(players)] if players else []
+        trick = list(view.get("trick") or [])
+        card_w, gap = min(200, (TABLE_W - 60 - (players - 1) * 24) / max(1, players)), 24
+        card_h = card_w * 1.4
+        left = TABLE_X + TABLE_W / 2 - (players * card_w + (players - 1) * gap) / 2
+        y = TOP + 190
+        number = int(view.get("trick_number") or 0)
+        phase = view.get("phase")
+        trump = (view.get("mission") or {}).get("trump")
+        for index, seat in enumerate(order):
+            cx = left + index * (card_w + gap)
+            if index < len(trick):
+                play = trick[index]
+                since = self.clock - self.seen.get((number, index), -SLIDE_SECONDS)
+                rise = (1 - _ease(since / SLIDE_SECONDS)) * 260
+                draw_card(
+                    canvas,
+                    str(play["card"]),
+                    cx,
+                    y + rise,
+                    card_w,
+                    card_h,
+                    wagered=bool(play.get("wagered")),
+                    trump_label=frame.t("tv.insidejob.trump_card")
+                    if counts_as_trump(play, trump)
+                    else "",
+                )
+                if play.get("wagered"):
+                    canvas.text(
+                        frame.t("insidejob.wagered"),
+                        cx + card_w / 2,
+                        y + card_h + 62,
+                        22,
+                        TOKEN,
+                        "midtop",
+                        card_w + gap,
+                    )
+            else:
+                on_turn = seat == view.get("turn") and phase == "play"
+                empty_slot(canvas, cx, y, card_w, card_h, on_turn)
+                if on_turn:
+                    canvas.element(f"slot_turn:{seat}", canvas.rect(cx, y, card_w, card_h))
+            canvas.seat_badge(
+                seat, frame.name(seat), cx, y + card_h + 32, 34, max_width=card_w + gap - 4
+            )
+
+    def _vote(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
+        canvas.panel(TABLE_X, TOP, TABLE_W, MIDDLE_BOTTOM - TOP, theme.PANEL, radius=26)
+        x = TABLE_X + 40
+        canvas.text(frame.t("insidejob.phase.vote"), x, TOP + 24, 64, theme.ACCENT, max_width=1100)
+        canvas.wrapped(frame.t("tv.insidejob.vote_text"), x, TOP + 120, 34, TABLE_W - 80)
+        voters = list(view.get("voters") or [])
+        voted = set(view.get("voted") or [])
+        canvas.text(
+            frame.t("tv.insidejob.votes_in", count=len(voted), total=len(voters)),
+            x,
+            TOP + 250,
+            40,
+            max_width=TABLE_W - 80,
+        )
+        for index, seat in enumerate(voters):
+            column, row = divmod(index, 3)
+            vx, vy = x + row * 380, TOP + 350 + column * 80
+            done = seat in voted
+            if done:
+                canvas.check(vx + 20, vy, 20)
+            else:
+                canvas.circle(vx + 20, vy, 18, theme.FAINT, width=4)
+            canvas.seat_badge(
+                seat,
+                frame.name(seat),
+                vx + 56,
+                vy,
+                40,
+                theme.TEXT if done else theme.MUTED,
+                max_width=300,
+            )
+            canvas.element(
+                f"voted:{seat}:{'yes' if done else 'no'}", canvas.rect(vx, vy - 24, 360, 48)
+            )
+        silent = [s for s in range(frame.player_count()) if s not in voters]
+        if silent:
+            canvas.text(
+                frame.t("tv.insidejob.no_vote", names=", ".join(frame.name(s) for s in silent)),
+                x,
+                MIDDLE_BOTTOM - 50,
+                26,
+                theme.MUTED,
+                max_width=TABLE_W - 80,
+            )
+
+
+def status_line(frame: Frame, view: dict[str, Any]) -> str:
+    """What the table is waiting for, in words."""
+    phase = view.get("phase")
+    turn = view.get("turn")
+    who = frame.name(turn) if turn is not None else ""
+    if phase == "accomplice":
+        return frame.t("tv.insidejob.status.accomplice", name=who)
+    if phase == "mission":
+        return frame.t("tv.insidejob.status.mission", name=who)
+    if phase == "wager":
+        return frame.t("tv.insidejob.status.wager", name=who)
+    if phase == "play":
+        if not view.get("trick"):
+            return frame.t("tv.insidejob.status.lead", name=who)
+        return frame.t("tv.insidejob.status.play", name=who)
+    return frame.t(f"insidejob.phase.{phase}") if phase else ""
+
+
+def draw_players(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
+    """One panel per player: name, Intel against the target, cards in hand, role if revealed,
+    and what they are doing now."""
+    players = frame.player_count()
+    if not players:
+        return
+    gap = 20
+    width = min(600, (1840 - gap * (players - 1)) / players)
+    left0 = 960 - (players * width + gap * (players - 1)) / 2
+    height = STRIP_BOTTOM - STRIP_TOP
+    targets = view.get("targets") or {}
+    target = int(targets.get("intel") or targets.get("reveal_at") or 0)
+    intel = list(view.get("intel") or [])
+    hands = list(view.get("hand_sizes") or [])
+    revealed = list(view.get("revealed") or [])
+    accomplice = view.get("accomplice") or {}
+    phase = view.get("phase")
+    voted = set(view.get("voted") or [])
+    voters = set(view.get("voters") or [])
+    for seat in range(players):
+        x, y = left0 + seat * (width + gap), STRIP_TOP
+        on_turn = seat == view.get("turn") and phase not in ("vote", "over")
+        canvas.panel(
+            x,
+            y,
+            width,
+            height,
+            theme.PANEL_LIGHT if on_turn else theme.PANEL,
+            radius=22,
+            border=theme.ACCENT if on_turn else None,
+            border_width=6,
+        )
+        canvas.element(f"player:{seat}", canvas.rect(x, y, width, height))
+        inner = width - 40
+        canvas.seat_badge(seat, frame.name(seat), x + 20, y + 44, 46, max_width=inner)
+        if on_turn:
+            canvas.element(f"turn:{seat}", canvas.rect(x, y, width, height))
+        # Intel: the count in words, then tokens against the Insider's target.
+        count = intel[seat] if seat < len(intel) else 0
+        canvas.text(
+            frame.t("tv.insidejob.intel", count=count),
+            x + 20,
+            y + 100,
+            30,
+            TOKEN,
+            "midleft",
+            inner,
+        )
+        intel_pips(canvas, count, target, x + 20, y + 146, 15, inner)
+        canvas.element(f"intel:{seat}:{count}", canvas.rect(x + 20, y + 80, inner, 84))
+        # Cards in hand: a small stack of backs and the number.
+        cards = hands[seat] if seat < len(hands) else 0
+        for back in range(3):
+            canvas.panel(
+                x + 20 + back * 7, y + 186 - back * 4, 30, 42, theme.FAINT, 5, theme.BACKGROUND, 2
+            )
+        canvas.text(
+            frame.t("tv.insidejob.one_card")
+            if cards == 1
+            else frame.t("insidejob.hand_size", count=cards),
+            x + 76,
+            y + 205,
+            28,
+            theme.TEXT,
+            "midleft",
+            inner - 60,
+        )
+        canvas.element(f"hand:{seat}:{cards}", canvas.rect(x + 20, y + 180, inner, 50))
+        # Role, only once the public view shows it.
+        role = revealed[seat] if seat < len(revealed) else None
+        if role:
+            canvas.panel(x + 14, y + 240, width - 28, 40, role_colour(role), radius=12)
+            canvas.text(
+                frame.t(f"insidejob.role.{role}"),
+                x + width / 2,
+                y + 260,
+                26,
+                theme.ink_on(role_colour(role)),
+                "center",
+                width - 40,
+            )
+            canvas.element(f"role:{seat}:{role}", canvas.rect(x + 14, y + 240, width - 28, 40))
+        else:
+            canvas.text(
+                frame.t("tv.insidejob.hidden"), x + width / 2, y + 260, 24, theme.FAINT, "center"
+            )
+        # What they are doing now, or a standing fact about them.
+        tag = ""
+        if phase == "vote" and seat in voters:
+            tag = frame.t("tv.insidejob.tag.voted" if seat in voted else "tv.insidejob.tag.voting")
+        elif on_turn:
+            tag = status_short(frame, phase)
+        elif seat == view.get("start") and phase in ("play", "wager"):
+            tag = frame.t("tv.insidejob.tag.start")
+        if accomplice.get("seat") == seat and accomplice.get("picked") is not None:
+            picked = frame.t("tv.insidejob.tag.picked", name=frame.name(accomplice["picked"]))
+            tag = f"{tag} · {picked}" if tag else picked
+        if tag:
+            canvas.text(tag, x + width / 2, y + 304, 22, theme.ACCENT, "center", width - 30)
+
+
+def status_short(frame: Frame, phase: str | None) -> str:
+    return frame.t(f"tv.insidejob.tag.{phase}") if phase else ""

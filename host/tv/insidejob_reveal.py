@@ -1,0 +1,155 @@
+"""The end of Inside Job: who won and why, then every player's role, Intel, vote and result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.tv import theme
+from host.tv.draw import Canvas
+from host.tv.frame import Frame
+from host.tv.insidejob_pieces import TOKEN, names, role_colour
+from host.tv.scene import Scene
+
+
+class InsideJobRevealScene(Scene):
+    name = "insidejob_reveal"
+
+    def draw(self, canvas: Canvas, frame: Frame) -> None:
+        view = frame.view or {}
+        result: dict[str, Any] = view.get("result") or {}
+        agents = result.get("outcome") == "agents"
+        colour = theme.CREW if agents else theme.MOLES
+        canvas.panel(40, 24, 1840, 200, colour, radius=30)
+        labels = [frame.t(f"insidejob.winner.{w}") for w in result.get("winners") or []]
+        canvas.text(
+            frame.t("insidejob.winners", names=", ".join(labels)),
+            960,
+            44,
+            72,
+            theme.WHITE,
+            "midtop",
+            1760,
+        )
+        canvas.element(f"outcome:{result.get('outcome')}", canvas.rect(40, 24, 1840, 200))
+        ending = result.get("ending")
+        if ending:
+            canvas.text(
+                frame.t(f"insidejob.ending.{ending}"), 960, 150, 36, theme.WHITE, "midtop", 1760
+            )
+        targets = view.get("targets") or {}
+        canvas.text(
+            frame.t(
+                "insidejob.missions_progress",
+                completed=len(view.get("completed") or []),
+                target=targets.get("missions", 0),
+            ),
+            960,
+            244,
+            30,
+            theme.ACCENT,
+            "midtop",
+            1800,
+        )
+        self._table(canvas, frame, view, result)
+        canvas.text(frame.t("tv.end.rematch"), 960, 1064, 26, theme.MUTED, "midbottom", 1800)
+
+    def _table(
+        self, canvas: Canvas, frame: Frame, view: dict[str, Any], result: dict[str, Any]
+    ) -> None:
+        roles = list(result.get("roles") or view.get("revealed") or [])
+        players = len(roles) or frame.player_count()
+        intel = list(view.get("intel") or [])
+        vote = view.get("vote") or {}
+        ballots = vote.get("ballots") or {}
+        tally = list(vote.get("tally") or [])
+        winners = set(result.get("winning_seats") or [])
+        accomplice = view.get("accomplice") or {}
+        x_name, x_role, x_intel, x_vote, x_result = 70, 500, 960, 1200, 1600
+        header_y, top = 300, 350
+        row_height = min(120, 660 / max(1, players))
+        canvas.text(frame.t("tv.end.player"), x_name, header_y, 26, theme.MUTED)
+        canvas.text(frame.t("tv.end.role"), x_role, header_y, 26, theme.MUTED, max_width=420)
+        canvas.text(frame.t("insidejob.intel"), x_intel, header_y, 26, theme.MUTED, max_width=220)
+        if vote:
+            canvas.text(
+                frame.t("tv.insidejob.vote_column"),
+                x_vote,
+                header_y,
+                26,
+                theme.MUTED,
+                max_width=380,
+            )
+        for seat in range(players):
+            y = top + seat * row_height
+            cy = y + row_height / 2
+            won = seat in winners
+            canvas.panel(
+                50,
+                y + 4,
+                1820,
+                row_height - 8,
+                theme.PANEL_LIGHT if won else theme.PANEL,
+                radius=14,
+                border=theme.ACCENT if won else None,
+                border_width=4,
+            )
+            canvas.seat_badge(seat, frame.name(seat), x_name, cy, 48, max_width=410)
+            role = roles[seat] if seat < len(roles) else None
+            if role:
+                canvas.panel(x_role, cy - 26, 420, 52, role_colour(role), radius=14)
+                canvas.text(
+                    frame.t(f"insidejob.role.{role}"),
+                    x_role + 210,
+                    cy,
+                    32,
+                    theme.ink_on(role_colour(role)),
+                    "center",
+                    400,
+                )
+                canvas.element(f"role:{seat}:{role}", canvas.rect(x_role, cy - 26, 420, 52))
+                if accomplice.get("seat") == seat and accomplice.get("picked") is not None:
+                    canvas.text(
+                        frame.t("tv.insidejob.tag.picked", name=frame.name(accomplice["picked"])),
+                        x_role + 210,
+                        cy + 38,
+                        20,
+                        theme.MUTED,
+                        "center",
+                        420,
+                    )
+            count = intel[seat] if seat < len(intel) else 0
+            canvas.circle(x_intel + 18, cy, 18, TOKEN)
+            canvas.text(str(count), x_intel + 50, cy, 36, TOKEN, "midleft", 160)
+            if vote:
+                named = ballots.get(str(seat))
+                line = "→ " + names(frame, list(named)) if named else "—"
+                received = tally[seat] if seat < len(tally) else 0
+                canvas.text(line, x_vote, cy - 16, 28, theme.TEXT, "midleft", 380)
+                canvas.text(
+                    frame.t("tv.insidejob.received", count=received),
+                    x_vote,
+                    cy + 20,
+                    22,
+                    theme.ACCENT if seat in (vote.get("leaders") or []) else theme.MUTED,
+                    "midleft",
+                    380,
+                )
+            if won:
+                canvas.check(x_result + 24, cy, 24)
+                word = frame.t("tv.insidejob.wins")
+            else:
+                canvas.cross(x_result + 24, cy, 21)
+                word = frame.t("tv.insidejob.loses")
+            canvas.text(
+                word,
+                x_result + 62,
+                cy,
+                34,
+                theme.ACCENT if won else theme.MUTED,
+                "midleft",
+                200,
+            )
+            canvas.element(
+                f"result:{seat}:{'wins' if won else 'loses'}",
+                canvas.rect(x_result, y, 260, row_height),
+            )
