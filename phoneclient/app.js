@@ -7,9 +7,10 @@ import { fill, h, setText } from "./dom.js";
 import { attachFlap } from "./flap.js";
 import { LANGUAGES, has, language, preferredLanguage, storeLanguage, t, useLanguage } from "./i18n.js";
 import { renderJoin, renderLobby } from "./lobby.js";
+import * as insidejob from "./insidejob.js";
 import * as mole from "./mole.js";
 
-const GAMES = { mole };
+const GAMES = { mole, insidejob };
 const TOKEN_KEY = "molecrew.token";
 // Codes after which the stored token is useless: forget it and join again by name.
 const TOKEN_DEAD_CODES = new Set(["bad_token", "unknown_token", "token_unknown", "invalid_token"]);
@@ -229,7 +230,7 @@ function render() {
       const drawn = game.renderSeat(ctx);
       fill(els.screen, ...drawn.screen);
       secrets = drawn.secrets;
-      nudgeOnNewTurn(view);
+      nudgeOnNewTurn(view, game);
     } else {
       screen = "unknown";
       fill(els.screen, h("p", { class: "hint" }, t("phone.unknown_game")));
@@ -246,12 +247,15 @@ function render() {
 }
 
 // A short buzz when this phone has something to do that it did not have before. Every turn it
-// marks is public (the Boss, the votes, the team's cards, the Getaway), so the buzz tells a
-// neighbour nothing the board does not.
+// marks is public (the Boss, the votes, the team's cards, the Getaway; the card to play, the
+// mission to keep, the wager), so the buzz tells a neighbour nothing the board does not.
 let lastTurn = null;
-function nudgeOnNewTurn(view) {
-  const turn = view.me && view.me.can_act
-    ? `${app.room.round}/${view.phase}/${view.lock}/${view.proposals.length}` : null;
+function nudgeOnNewTurn(view, game) {
+  let turn = null;
+  if (view.me && view.me.can_act) {
+    turn = game.turnKey ? game.turnKey(app.room, view)
+      : `${app.room.round}/${view.phase}/${view.lock}/${view.proposals.length}`;
+  }
   if (turn !== null && turn !== lastTurn && navigator.vibrate) {
     try {
       navigator.vibrate(60);

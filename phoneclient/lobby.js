@@ -3,7 +3,13 @@
 import { h } from "./dom.js";
 
 // The options each game offers, in display order, when the host does not list them itself.
-const KNOWN_VARIANTS = { mole: ["quick", "vault", "snitch"], insidejob: [] };
+const KNOWN_VARIANTS = {
+  mole: ["quick", "vault", "snitch"],
+  insidejob: [
+    "wagers", "risky", "microphone", "paranoid", "at_risk", "decoy", "accomplice", "tim_shady",
+    "sleeping", "professional",
+  ],
+};
 
 function nameForm(ctx, labelKey, buttonKey) {
   const { ui, send, t } = ctx;

@@ -1,0 +1,492 @@
+// Inside Job on a phone: the public table (mission, trick, Intel, missions won and lost), this
+// seat's hand and the step it takes now, the role under the flap, and the end-of-game result.
+// Everything comes from the view the host sent; the host refuses what is not allowed and the page
+// shows its message. A card is always its suit's symbol and value, never a colour alone.
+
+import { h } from "./dom.js";
+
+const SUIT_SYMBOLS = { blue: "●", red: "▲", green: "■", yellow: "★" };
+const SUIT_ORDER = ["blue", "red", "green", "yellow"];
+const SUIT_OF_LETTER = { B: "blue", R: "red", G: "green", Y: "yellow" };
+
+const nameOf = (ctx, seat) => ctx.names.get(seat) ?? ctx.t("phone.seat", { seat: seat + 1 });
+const joinNames = (ctx, seats) => {
+  const names = (seats || []).map((seat) => nameOf(ctx, seat));
+  return names.length ? names.join(ctx.t("phone.list.separator")) : ctx.t("phone.list.none");
+};
+const allSeats = (view) => Array.from({ length: view.players }, (_, seat) => seat);
+
+function parseCard(card) {
+  return { suit: SUIT_OF_LETTER[card[0]], value: Number(card.slice(1)) };
+}
+
+function suitWords(ctx, suit) {
+  return `${SUIT_SYMBOLS[suit]} ${ctx.t(`insidejob.suit.${suit}`)}`;
+}
+
+function cardLabel(ctx, card) {
+  const { suit, value } = parseCard(card);
+  return ctx.t("phone.insidejob.card", { suit: ctx.t(`insidejob.suit.${suit}`), value });
+}
+
+/** A card's face: symbol and value, the suit's colour only as a help. */
+function cardFace(ctx, card) {
+  const { suit, value } = parseCard(card);
+  return [
+    h("span", { class: "suit-symbol", "aria-hidden": "true" }, SUIT_SYMBOLS[suit]),
+    h("span", { class: "card-value", "aria-hidden": "true" }, String(value)),
+    h("span", { class: "visually-hidden" }, cardLabel(ctx, card)),
+  ];
+}
+
+function playedCard(ctx, played, testid) {
+  const { suit } = parseCard(played.card);
+  return h("li", {
+    class: `played suit-${suit}`, testid, data: { card: played.card, seat: String(played.seat) },
+  },
+  h("span", { class: "ij-card" }, cardFace(ctx, played.card)),
+  h("span", { class: "played-name" }, nameOf(ctx, played.seat)),
+  played.wagered ? h("span", { class: "tag wager" }, "◆ ", ctx.t("insidejob.wagered")) : null);
+}
+
+function missionBox(ctx, mission, attrs = {}) {
+  const { t } = ctx;
+  return [
+    h("p", { class: "objective", testid: attrs.objective }, t(`insidejob.objective.${mission.objective}`)),
+    h("p", { class: `trump suit-${mission.trump}`, testid: attrs.trump, data: { suit: mission.trump } },
+      t("insidejob.trump", { suit: suitWords(ctx, mission.trump) })),
+    mission.risky ? h("p", { class: "risky" }, "⚠ ", t("insidejob.risky")) : null,
+  ];
+}
+
+// ---------------------------------------------------------------- the public table
+
+function missionSection(ctx) {
+  const { view, t } = ctx;
+  const over = view.phase === "over";
+  return h("section", { class: "card-box mission-box", testid: "mission" },
+    h("p", { class: "trick-number", testid: "trick-number" }, over ? t("insidejob.phase.over")
+      : t("insidejob.trick_number", { number: view.trick_number, total: view.targets.tricks }),
+    over ? null : [" · ", t(`insidejob.phase.${view.phase}`)]),
+    view.mission ? missionBox(ctx, view.mission, { objective: "objective", trump: "trump" })
+      : (over ? null : h("p", { class: "hint" }, t("phone.insidejob.no_mission"))),
+    h("p", { class: "score", testid: "missions-score" },
+      t("insidejob.missions_progress", {
+        completed: view.completed.length, target: view.targets.missions,
+      }), " ✓ · ", t("phone.insidejob.failed", { count: view.failed.length }), " ✗"),
+    h("p", { class: "score", testid: "intel-target" },
+      view.targets.intel === null ? t("insidejob.reveal_at", { count: view.targets.reveal_at })
+        : t("insidejob.intel_target", { count: view.targets.intel }),
+      " · ", t("insidejob.supply", { count: view.supply })));
+}
+
+function tableSection(ctx) {
+  const { view, t } = ctx;
+  const roles = view.result ? view.result.roles : view.revealed;
+  return h("section", { class: "card-box" },
+    h("table", { class: "ij-table", testid: "table" },
+      h("thead", {}, h("tr", {},
+        h("th", {}, t("phone.insidejob.player")),
+        h("th", {}, t("insidejob.intel")),
+        h("th", {}, t("phone.insidejob.cards")))),
+      h("tbody", {}, allSeats(view).map((seat) => {
+        const tags = [];
+        if (seat === view.seat) tags.push(h("span", { class: "tag you" }, t("phone.lobby.you")));
+        if (view.phase !== "over" && seat === view.start) {
+          tags.push(h("span", { class: "tag" }, t("phone.insidejob.start")));
+        }
+        if (view.turn === seat) tags.push(h("span", { class: "tag boss" }, "▶ ", t("phone.insidejob.turn")));
+        if (roles[seat]) {
+          tags.push(h("span", { class: "tag role", testid: `revealed-${seat}`, data: { role: roles[seat] } },
+            t(`insidejob.role.${roles[seat]}`)));
+        }
+        return h("tr", { testid: `seat-${seat}`, data: { intel: String(view.intel[seat]) } },
+          h("td", {}, h("span", { class: "player-name" }, nameOf(ctx, seat)), tags),
+          h("td", { class: "num" }, String(view.intel[seat])),
+          h("td", { class: "num" }, String(view.hand_sizes[seat])));
+      }))),
+    view.accomplice && view.accomplice.picked !== null
+      ? h("p", { class: "hint", testid: "accomplice-public" }, t("insidejob.accomplice_public", {
+        accomplice: nameOf(ctx, view.accomplice.seat), player: nameOf(ctx, view.accomplice.picked),
+      })) : null,
+    view.special_roles.length ? h("p", { class: "hint", testid: "special-roles" },
+      t("phone.insidejob.special_roles", {
+        roles: view.special_roles.map((role) => t(`insidejob.role.${role}`))
+          .join(t("phone.list.separator")),
+      })) : null);
+}
+
+function trickSection(ctx) {
+  const { view, t } = ctx;
+  if (view.phase !== "play" && view.phase !== "wager") return null;
+  return h("section", { class: "card-box", testid: "trick" },
+    h("h3", {}, t("phone.insidejob.trick"),
+      view.led_suit ? [" · ", t("phone.insidejob.led", { suit: suitWords(ctx, view.led_suit) })] : null),
+    view.trick.length === 0 ? h("p", { class: "hint" }, t("phone.insidejob.trick_empty"))
+      : h("ol", { class: "played-list" }, view.trick.map((played, index) =>
+        playedCard(ctx, played, `trick-${index}`))));
+}
+
+function trickOutcome(ctx, trick) {
+  const { view, t } = ctx;
+  // When the Accomplice wins, nobody takes Intel and the wagered tokens go back to the supply.
+  const accompliceWon = Boolean(view.accomplice) && view.accomplice.seat === trick.winner;
+  const lines = [
+    h("p", { class: "status" }, t("insidejob.trick_won", { player: nameOf(ctx, trick.winner) }),
+      " ", t(`insidejob.by.${trick.by}`)),
+    h("p", { class: trick.completed ? "done" : "failed" },
+      t(trick.completed ? "insidejob.mission.completed" : "insidejob.mission.failed")),
+    h("p", { class: "hint" }, t("phone.insidejob.taken", {
+      count: accompliceWon ? 0 : trick.taken + trick.tokens,
+    })),
+  ];
+  if (trick.lost_by !== null) {
+    lines.push(h("p", {}, t("insidejob.accomplice_effect", { player: nameOf(ctx, trick.lost_by) })));
+  }
+  if (trick.tim_took_from !== null) {
+    lines.push(h("p", {}, t("insidejob.tim_took", { player: nameOf(ctx, trick.tim_took_from) })));
+  }
+  return lines;
+}
+
+function lastTrick(ctx) {
+  const { view, t } = ctx;
+  const last = view.tricks[view.tricks.length - 1];
+  if (!last || view.phase === "play" && view.trick.length > 0 || view.phase === "wager") return null;
+  return h("section", { class: "card-box", testid: "last-trick", data: { number: String(last.number) } },
+    h("h3", {}, t("phone.insidejob.last_trick", { number: last.number })),
+    h("ol", { class: "played-list" }, last.cards.map((played, index) =>
+      playedCard(ctx, played, `last-${index}`))),
+    trickOutcome(ctx, last),
+    last.revealed.map((seat) => h("p", { class: "banner" }, t("insidejob.revealed_as", {
+      player: nameOf(ctx, seat), role: t(`insidejob.role.${view.revealed[seat]}`),
+    }))));
+}
+
+function missionsHistory(ctx) {
+  const { view, t } = ctx;
+  if (view.tricks.length === 0) return null;
+  // Open or closed as the player left it, across re-renders.
+  return h("details", {
+    class: "history", testid: "history", open: Boolean(ctx.ui.ijHistoryOpen),
+    ontoggle: (event) => { ctx.ui.ijHistoryOpen = event.currentTarget.open; },
+  },
+  h("summary", {}, t("phone.insidejob.history", { count: view.tricks.length })),
+  h("ol", {}, view.tricks.map((trick) => h("li", { class: "card-box" },
+    h("p", { class: "label" }, t("insidejob.trick_number", {
+      number: trick.number, total: view.targets.tricks,
+    }), " ", trick.completed ? "✓" : "✗"),
+    missionBox(ctx, trick.mission),
+    h("ol", { class: "played-list" }, trick.cards.map((played) => playedCard(ctx, played, null))),
+    trickOutcome(ctx, trick)))));
+}
+
+// ---------------------------------------------------------------- this seat's hand
+
+function handSection(ctx) {
+  const { view, send, t } = ctx;
+  const me = view.me;
+  if (!me || me.hand.length === 0 || view.phase === "over") return null;
+  const myPlay = view.phase === "play" && view.turn === view.seat && me.can_act;
+  const legal = new Set(me.playable);
+  const bySuit = new Map(SUIT_ORDER.map((suit) => [suit, []]));
+  for (const card of me.hand) bySuit.get(parseCard(card).suit).push(card);
+  const rows = [];
+  for (const [suit, cards] of bySuit) {
+    if (cards.length === 0) continue;
+    cards.sort((a, b) => parseCard(a).value - parseCard(b).value);
+    rows.push(h("li", { class: `suit-row suit-${suit}`, data: { suit } },
+      h("span", { class: "suit-head", "aria-hidden": "true" }, SUIT_SYMBOLS[suit]),
+      h("span", { class: "suit-cards" }, cards.map((card) => {
+        const attrs = {
+          class: `ij-card hand-card suit-${suit}`, testid: `card-${card}`,
+          data: { card, playable: String(myPlay && legal.has(card)) },
+        };
+        if (!myPlay) return h("span", attrs, cardFace(ctx, card));
+        // A greyed card stays tappable: the host's refusal then says why it cannot be played.
+        return h("button", {
+          ...attrs, type: "button", "aria-disabled": legal.has(card) ? null : "true",
+          onclick: () => send({ type: "action", action: { type: "play", card } }),
+        }, cardFace(ctx, card));
+      }))));
+  }
+  return h("section", { class: "card-box hand", testid: "hand", data: { count: String(me.hand.length) } },
+    h("h3", {}, t("phone.insidejob.hand", { count: me.hand.length })),
+    myPlay ? h("p", { class: "hint" }, t("phone.insidejob.legal_hint")) : null,
+    h("ul", {}, rows));
+}
+
+// ---------------------------------------------------------------- the step of this phase
+
+function waitingFor(ctx, seats) {
+  return h("p", { class: "hint", testid: "waiting" },
+    ctx.t("phone.waiting_for", { names: joinNames(ctx, seats) }));
+}
+
+function accompliceStep(ctx) {
+  const { view, send, t } = ctx;
+  const me = view.me;
+  const accomplice = view.accomplice ? view.accomplice.seat : null;
+  if (!me || !me.can_act || me.pick_from.length === 0) {
+    return [h("p", { class: "status", testid: "status" }, t("insidejob.phase.accomplice")),
+      accomplice === null ? null : waitingFor(ctx, [accomplice])];
+  }
+  return [
+    h("p", { class: "status", testid: "status" }, t("insidejob.accomplice_prompt")),
+    h("ul", { class: "choices", testid: "accomplice-picker" }, me.pick_from.map((seat) =>
+      h("li", {}, h("button", {
+        type: "button", class: "choice", testid: `pick-${seat}`,
+        onclick: () => send({ type: "action", action: { type: "accomplice_pick", seat } }),
+      }, h("span", { class: "check", "aria-hidden": "true" }, "◎"), " ", nameOf(ctx, seat))))),
+  ];
+}
+
+function missionStep(ctx) {
+  const { view, send, t } = ctx;
+  const me = view.me;
+  if (!me || !me.can_act || !me.missions) {
+    return [h("p", { class: "status", testid: "status" }, t("insidejob.phase.mission")),
+      waitingFor(ctx, [view.start])];
+  }
+  return [
+    h("p", { class: "status", testid: "status" }, t("insidejob.choose_mission")),
+    me.must_keep === null ? null
+      : h("p", { class: "banner", testid: "must-keep" }, t("insidejob.must_keep_risky")),
+    me.missions.map((mission, keep) => h("button", {
+      type: "button", class: "choice mission-choice", testid: `mission-${keep}`,
+      data: { trump: mission.trump, objective: mission.objective },
+      disabled: me.must_keep !== null && me.must_keep !== keep,
+      onclick: () => send({ type: "action", action: { type: "choose_mission", keep } }),
+    }, h("span", { class: "mission-text" }, missionBox(ctx, mission),
+      h("strong", { class: "keep" }, t("phone.insidejob.keep"))))),
+  ];
+}
+
+function playStep(ctx) {
+  const { view, t } = ctx;
+  const mine = view.me && view.me.can_act && view.turn === view.seat;
+  return [h("p", { class: "status", testid: "status" }, mine ? t("insidejob.your_turn")
+    : t("phone.insidejob.turn_of", { name: nameOf(ctx, view.turn) }))];
+}
+
+function wagerStep(ctx) {
+  const { view, send, t } = ctx;
+  const me = view.me;
+  if (!me || !me.can_act || !me.can_wager) {
+    return [h("p", { class: "status", testid: "status" }, t("insidejob.phase.wager")),
+      waitingFor(ctx, [view.turn])];
+  }
+  const wager = (yes) => () => send({ type: "action", action: { type: "wager", wager: yes } });
+  return [
+    h("p", { class: "status", testid: "status" }, t("insidejob.wager_question")),
+    h("div", { class: "pair" },
+      h("button", { type: "button", class: "big yes", testid: "wager-yes", onclick: wager(true) },
+        h("span", { class: "mark", "aria-hidden": "true" }, "◆"), t("insidejob.wager_yes")),
+      h("button", { type: "button", class: "big no", testid: "wager-no", onclick: wager(false) },
+        h("span", { class: "mark", "aria-hidden": "true" }, "◇"), t("insidejob.wager_no"))),
+  ];
+}
+
+function voteStep(ctx) {
+  const { view, ui, send, t } = ctx;
+  const me = view.me;
+  const parts = [];
+  const ballot = me && me.vote;
+  const waiting = waitingFor(ctx, view.voters.filter((seat) => !view.voted.includes(seat)));
+  if (!ballot || ballot.votes === 0 || ballot.refusal) {
+    parts.push(h("p", { class: "status", testid: "status" }, t("insidejob.phase.vote")));
+    if (ballot && ballot.refusal) {
+      parts.push(h("p", { class: "hint", testid: "no-vote" }, t(`insidejob.vote_refusal.${ballot.refusal}`)));
+    }
+    parts.push(waiting);
+    return parts;
+  }
+  if (ballot.cast) {
+    parts.push(h("p", { class: "done", testid: "voted" },
+      t("phone.insidejob.voted", { names: joinNames(ctx, ballot.cast) })));
+    parts.push(waiting);
+    return parts;
+  }
+  // The names being chosen live on this phone until sent: one list per vote.
+  const key = `${ctx.room.round}/${ballot.votes}`;
+  if (ui.ijVoteKey !== key) {
+    ui.ijVoteKey = key;
+    ui.ijVote = Array(ballot.votes).fill(null);
+  }
+  const picked = ui.ijVote;
+  parts.push(h("p", { class: "status", testid: "status" },
+    t(ballot.votes === 2 ? "insidejob.vote_prompt_two" : "insidejob.vote_prompt")));
+  picked.forEach((_, index) => {
+    if (ballot.votes === 2) {
+      parts.push(h("h3", {}, t("phone.insidejob.vote_number", { number: index + 1 })));
+    }
+    parts.push(h("ul", { class: "choices", testid: `vote-picker-${index}` }, ballot.candidates.map((seat) => {
+      const on = picked[index] === seat;
+      return h("li", {}, h("button", {
+        type: "button", class: "choice", testid: `vote-${index}-${seat}`,
+        "aria-pressed": on ? "true" : "false",
+        onclick: (event) => {
+          picked[index] = seat;
+          for (const button of event.currentTarget.closest("ul").querySelectorAll("button")) {
+            const chosen = button === event.currentTarget;
+            button.setAttribute("aria-pressed", chosen ? "true" : "false");
+            button.querySelector(".check").textContent = chosen ? "◉" : "○";
+          }
+        },
+      }, h("span", { class: "check", "aria-hidden": "true" }, on ? "◉" : "○"), " ", nameOf(ctx, seat)));
+    })));
+  });
+  parts.push(h("button", {
+    type: "button", class: "primary", testid: "vote-submit",
+    onclick: () => {
+      const seats = picked.filter((seat) => seat !== null);
+      const action = ballot.votes === 2 ? { type: "vote", seats } : { type: "vote", seat: seats[0] ?? null };
+      send({ type: "action", action });
+    },
+  }, t("phone.insidejob.vote_send")));
+  parts.push(waiting);
+  return parts;
+}
+
+// ---------------------------------------------------------------- the end-of-game result
+
+function result(ctx) {
+  const { view, you, room, send, t } = ctx;
+  const outcome = view.result;
+  const tally = view.vote ? view.vote.tally : null;
+  const ballots = view.vote ? view.vote.ballots : {};
+  const parts = [
+    h("h2", { class: "winner", testid: "winner", data: { outcome: outcome.outcome } },
+      t("insidejob.winners", {
+        names: outcome.winners.map((label) => t(`insidejob.winner.${label}`))
+          .join(t("phone.list.separator")),
+      })),
+    h("p", { class: "status", testid: "ending" }, t(`insidejob.ending.${outcome.ending}`)),
+    h("p", { class: "banner won", testid: "winning-players" },
+      t("phone.insidejob.winning_players", { names: joinNames(ctx, outcome.winning_seats) })),
+  ];
+  if (view.me) {
+    const won = outcome.winning_seats.includes(view.seat);
+    parts.push(h("p", { class: `banner ${won ? "won" : "lost"}`, testid: "my-result" },
+      won ? t("phone.insidejob.you_won") : t("phone.insidejob.you_lost")));
+  }
+  parts.push(h("table", { class: "reveal", testid: "reveal" },
+    h("thead", {}, h("tr", {},
+      h("th", {}, t("phone.insidejob.player")),
+      h("th", {}, t("phone.mole.reveal.role")),
+      tally ? h("th", {}, t("phone.insidejob.voted_for")) : null)),
+    h("tbody", {}, outcome.roles.map((role, seat) => h("tr", {
+      testid: `reveal-${seat}`, data: { role, won: String(outcome.winning_seats.includes(seat)) },
+    },
+    h("td", {}, nameOf(ctx, seat), outcome.winning_seats.includes(seat)
+      ? h("span", { class: "tag leader" }, "★ ", t("phone.insidejob.winner_tag")) : null),
+    h("td", {}, t(`insidejob.role.${role}`)),
+    tally ? h("td", {}, ballots[String(seat)] ? joinNames(ctx, ballots[String(seat)]) : "—",
+      " · ", t("insidejob.votes_for", { count: tally[seat] })) : null)))));
+  if (you && you.leader) {
+    parts.push(h("button", {
+      type: "button", class: "primary", testid: "rematch", onclick: () => send({ type: "rematch" }),
+    }, t("phone.rematch")));
+  } else if (you && you.seat !== null && you.seat !== undefined) {
+    const leader = (room.seats || []).find((seat) => seat.leader);
+    parts.push(h("p", { class: "hint", testid: "wait-rematch" },
+      t("phone.rematch_wait", { name: leader ? leader.name : "" })));
+  }
+  return parts;
+}
+
+// ---------------------------------------------------------------- under the flap
+
+function secrets(ctx) {
+  const { view, t } = ctx;
+  const me = view.me;
+  const knows = [];
+  if (me.knows && me.knows.picked !== undefined) {
+    knows.push(t("insidejob.accomplice_saw", {
+      player: nameOf(ctx, me.knows.picked), role: t(`insidejob.role.${me.knows.role}`),
+    }));
+  }
+  if (me.role === "tim_shady") knows.push(t("insidejob.tim_right", { player: nameOf(ctx, me.right) }));
+  if (me.revealed) knows.push(t("phone.insidejob.flap.revealed"));
+  return [
+    h("p", { class: "label" }, t("phone.flap.role")),
+    h("h2", { class: "role", testid: "role", data: { role: me.role } }, t(`insidejob.role.${me.role}`)),
+    h("p", { class: "side", testid: "side" }, t("phone.insidejob.flap.side", {
+      side: t(`insidejob.side.${me.side}`),
+    })),
+    h("p", { class: "about", testid: "role-about" }, t(`insidejob.about.${me.role}`)),
+    knows.length ? h("ul", { class: "knows", testid: "knows" }, knows.map((line) => h("li", {}, line)))
+      : null,
+  ];
+}
+
+// ---------------------------------------------------------------- entry points
+
+function phaseStep(ctx) {
+  switch (ctx.view.phase) {
+    case "accomplice": return accompliceStep(ctx);
+    case "mission": return missionStep(ctx);
+    case "play": return playStep(ctx);
+    case "wager": return wagerStep(ctx);
+    case "vote": return voteStep(ctx);
+    case "over": return result(ctx);
+    default: return [];
+  }
+}
+
+/** Changes with every accepted action: tests and the buzz wait on it. */
+function progress(view) {
+  return `${view.phase}/${view.tricks.length}/${view.trick.length}/${view.voted.length}`;
+}
+
+/** A key for "this phone has something new to do" (the buzz in app.js). */
+export function turnKey(room, view) {
+  return `${room.round}/${progress(view)}`;
+}
+
+function stepSection(ctx, content) {
+  const { view } = ctx;
+  return h("section", {
+    class: "step", testid: "step",
+    data: {
+      phase: view.phase, progress: progress(view),
+      canAct: String(Boolean(view.me && view.me.can_act)),
+    },
+  }, content);
+}
+
+/** A seated player's screen: {screen: [nodes], secrets: [nodes under the flap]}. */
+export function renderSeat(ctx) {
+  const over = ctx.view.phase === "over";
+  return {
+    screen: [
+      over ? null : missionSection(ctx),
+      stepSection(ctx, phaseStep(ctx)),
+      trickSection(ctx),
+      handSection(ctx),
+      lastTrick(ctx),
+      tableSection(ctx),
+      over ? missionSection(ctx) : null,
+      missionsHistory(ctx),
+    ],
+    secrets: secrets(ctx),
+  };
+}
+
+function publicStatus(ctx) {
+  const { view, t } = ctx;
+  if (view.phase === "over") return result(ctx);
+  const waiting = view.phase === "vote"
+    ? view.voters.filter((seat) => !view.voted.includes(seat))
+    : [view.phase === "accomplice" ? view.accomplice.seat : view.turn];
+  return [h("p", { class: "status", testid: "status" }, t(`insidejob.phase.${view.phase}`)),
+    waitingFor(ctx, waiting.filter((seat) => seat !== null && seat !== undefined))];
+}
+
+/** A spectator's screen: the public table only. */
+export function renderPublic(ctx) {
+  const over = ctx.view.phase === "over";
+  return h("div", { class: "public" },
+    over ? null : missionSection(ctx), stepSection(ctx, publicStatus(ctx)), trickSection(ctx),
+    lastTrick(ctx), tableSection(ctx), missionsHistory(ctx));
+}

@@ -1,0 +1,275 @@
+"""Four phones pick Inside Job in the lobby and play a whole game through the page, in Chromium.
+
+Every move is chosen from what the acting phone shows: which phone has something to do, the
+Accomplice's choices, the two missions, the cards marked as playable, the wager buttons, the vote
+candidates. The only peeks at the server are the roles (to check the flap) and the hands (to
+check that no phone's page ever holds another player's hand).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from host.i18n import translate
+
+NAMES = ["Ana", "Bo", "Cy", "Dee"]
+SUITS = {"B": "Blue", "R": "Red", "G": "Green", "Y": "Yellow"}
+SYMBOLS = {"blue": "●", "red": "▲", "green": "■", "yellow": "★"}
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "phone"
+
+
+def snap(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=ARTIFACTS / f"ij-{name}.png", full_page=True)
+
+
+def progress_of(page: Page) -> str:
+    return page.get_by_test_id("step").get_attribute("data-progress") or ""
+
+
+def in_step(pages: list[Page], progress: str) -> None:
+    """Wait until every phone shows the same moment of the game."""
+    for page in pages:
+        expect(page.get_by_test_id("step")).to_have_attribute("data-progress", progress)
+
+
+def act_and_wait(page: Page, pages: list[Page], click: Any) -> str:
+    before = progress_of(page)
+    click()
+    expect(page.get_by_test_id("step")).not_to_have_attribute("data-progress", before)
+    after = progress_of(page)
+    in_step(pages, after)
+    return after
+
+
+def card_label(card: str) -> str:
+    return f"{SUITS[card[0]]} {card[1:]}"
+
+
+def check_no_other_hand(host: Any, by_seat: dict[int, Page]) -> None:
+    """A phone's DOM (screen and flap) holds its own hand and public cards, never another's."""
+    hands = host.call(
+        lambda room: [room.rules.view(room.state, seat)["me"]["hand"] for seat in range(4)]
+    )
+    for seat, page in by_seat.items():
+        text, cards, in_hand = page.evaluate(
+            """() => [document.body.textContent,
+              [...document.querySelectorAll('[data-card]')].map((node) => node.dataset.card),
+              [...document.querySelectorAll('[data-testid="hand"] [data-card]')]
+                .map((node) => node.dataset.card)]"""
+        )
+        if in_hand:
+            assert sorted(in_hand) == sorted(hands[seat]), "the hand shown is this seat's hand"
+        for other, hand in enumerate(hands):
+            if other == seat:
+                continue
+            leaked = [card for card in hand if card in cards]
+            leaked += [
+                card for card in hand if re.search(rf"\b{re.escape(card_label(card))}(?!\d)", text)
+            ]
+            assert not leaked, f"seat {seat}'s page shows seat {other}'s cards {leaked}"
+
+
+def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any, kit: Any) -> None:
+    pages = phones(3) + phones(1, width=320)
+    kit.join(pages, NAMES)
+    leader, narrow = pages[0], pages[3]
+
+    # The leader picks the game and its options; the others see them, unchangeable.
+    leader.get_by_test_id("game-insidejob").click()
+    expect(leader.get_by_test_id("game-insidejob")).to_have_attribute("aria-pressed", "true")
+    for variant in ("wagers", "accomplice"):
+        leader.get_by_test_id(f"variant-{variant}").click()
+        expect(leader.get_by_test_id(f"variant-{variant}")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+    expect(leader.get_by_test_id("variant-risky")).to_have_attribute("aria-pressed", "false")
+    for page in pages[1:]:
+        expect(page.get_by_test_id("options")).to_contain_text(
+            translate("en", "insidejob.variant.accomplice")
+        )
+        expect(page.get_by_test_id("variant-wagers")).to_have_count(0)
+    snap(leader, "01-lobby")
+    leader.get_by_test_id("start").click()
+    for page in pages:
+        expect(page.get_by_test_id("screen")).to_have_attribute("data-screen", "game")
+    in_step(pages, progress_of(pages[0]))
+    by_seat = {kit.seat_of(page): page for page in pages}
+    roles = host.call(lambda room: list(room.state.roles))
+    accomplice = roles.index("accomplice")
+    assert host.call(lambda room: room.state.config.to_json()["variants"]) == [
+        "wagers",
+        "accomplice",
+    ]
+
+    # The role is under the flap: dragged up and held, it shows; let go, it hides.
+    for seat, page in by_seat.items():
+        cdp = kit.hold_flap(page)
+        expect(page.get_by_test_id("role")).to_have_text(
+            translate("en", f"insidejob.role.{roles[seat]}")
+        )
+        kit.release_flap(cdp)
+        expect(page.get_by_test_id("role")).to_be_hidden()
+    # Everyone sees who the Accomplice is; only the Accomplice's phone offers the look.
+    for seat, page in by_seat.items():
+        expect(page.get_by_test_id(f"revealed-{accomplice}")).to_have_text(
+            translate("en", "insidejob.role.accomplice")
+        )
+        expect(page.get_by_test_id("accomplice-picker")).to_have_count(
+            1 if seat == accomplice else 0
+        )
+
+    refused = wagered = declined = votes = 0
+    checked_sizes = False
+    for _ in range(200):
+        check_no_other_hand(host, by_seat)
+        phase = pages[0].get_by_test_id("step").get_attribute("data-phase")
+        if phase == "over":
+            break
+        acting = [
+            page
+            for page in pages
+            if page.get_by_test_id("step").get_attribute("data-can-act") == "true"
+        ]
+        assert acting, f"someone has something to do in phase {phase}"
+        page = acting[0]
+        if phase == "accomplice":
+            picks = page.get_by_test_id("accomplice-picker").locator("button")
+            first = picks.first
+            picked = int((first.get_attribute("data-testid") or "").rsplit("-", 1)[1])
+            snap(page, "02-accomplice")
+            act_and_wait(page, pages, first.click)
+            cdp = kit.hold_flap(page)
+            expect(page.get_by_test_id("knows").locator("li").first).to_have_text(
+                translate(
+                    "en",
+                    "insidejob.accomplice_saw",
+                    player=NAMES[picked],
+                    role=translate("en", f"insidejob.role.{roles[picked]}"),
+                )
+            )
+            kit.release_flap(cdp)
+            for other in pages:
+                expect(other.get_by_test_id("accomplice-public")).to_contain_text(NAMES[picked])
+        elif phase == "mission":
+            choices = [page.get_by_test_id(f"mission-{keep}") for keep in (0, 1)]
+            for choice in choices:  # the objective, and the trump as symbol and word
+                trump = choice.get_attribute("data-trump") or ""
+                expect(choice).to_contain_text(
+                    f"{SYMBOLS[trump]} {translate('en', f'insidejob.suit.{trump}')}"
+                )
+            for other in pages:
+                if other is not page:
+                    expect(other.get_by_test_id("mission-0")).to_have_count(0)
+            objective = choices[0].get_attribute("data-objective")
+            snap(page, "03-mission")
+            act_and_wait(page, pages, choices[0].click)
+            for other in pages:
+                expect(other.get_by_test_id("objective")).to_have_text(
+                    translate("en", f"insidejob.objective.{objective}")
+                )
+        elif phase == "play":
+            hand = page.get_by_test_id("hand")
+            greyed = hand.locator('button[aria-disabled="true"]')
+            if refused < 2 and greyed.count() > 0:
+                # A greyed card can be tapped: the host refuses it, on this phone only.
+                card = greyed.first.get_attribute("data-card") or ""
+                before = progress_of(page)
+                # aria-disabled tells screen readers; Playwright then waits for "enabled", but a
+                # finger just taps: force the tap through, with the card in mid-screen, clear of
+                # the flap's handle.
+                greyed.first.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+                greyed.first.click(force=True)
+                expect(page.get_by_test_id("error")).to_have_text(
+                    translate("en", "error.must_follow_suit", card=card)
+                )
+                snap(page, "05-refused")
+                for other in pages:
+                    if other is not page:
+                        expect(other.get_by_test_id("error")).to_be_hidden()
+                expect(page.get_by_test_id("step")).to_have_attribute("data-progress", before)
+                page.get_by_test_id("error").click()  # read: tapped away
+                expect(page.get_by_test_id("error")).to_be_hidden()
+                refused += 1
+            if not checked_sizes and page is narrow:
+                for box in (b.bounding_box() for b in hand.locator("button").all()):
+                    assert box and box["width"] >= 48 and box["height"] >= 48
+                assert page.evaluate("document.documentElement.scrollWidth") <= 320
+                snap(page, "04-hand-320px")
+                checked_sizes = True
+            playable = hand.locator('button[data-playable="true"]')
+            card = playable.first.get_attribute("data-card") or ""
+            act_and_wait(page, pages, playable.first.click)
+            expect(page.get_by_test_id(f"card-{card}")).to_have_count(0)
+            # The trick so far (or, once it ends, the last trick) shows the card on every phone.
+            for other in pages:
+                expect(other.locator(f'[data-card="{card}"]').first).to_be_visible()
+        elif phase == "wager":
+            expect(page.get_by_test_id("status")).to_have_text(
+                translate("en", "insidejob.wager_question")
+            )
+            yes = wagered < 2
+            act_and_wait(page, pages, page.get_by_test_id("wager-yes" if yes else "wager-no").click)
+            wagered, declined = (wagered + 1, declined) if yes else (wagered, declined + 1)
+        elif phase == "vote":
+            candidates = page.get_by_test_id("vote-picker-0").locator("button")
+            count = candidates.count()
+            assert count >= 1
+            if votes == 0:
+                snap(page, "06-vote")
+            candidates.nth(votes % count).click()
+            if page.get_by_test_id("vote-picker-1").count():
+                page.get_by_test_id("vote-picker-1").locator("button").nth(
+                    (votes + 1) % count
+                ).click()
+            act_and_wait(page, pages, page.get_by_test_id("vote-submit").click)
+            expect(page.get_by_test_id("voted")).to_be_visible()
+            votes += 1
+        else:
+            raise AssertionError(f"unexpected phase {phase}")
+    else:
+        raise AssertionError("the game did not end")
+
+    assert refused >= 1, "a greyed card was tapped and refused"
+    assert wagered >= 1, "a wager was made through the page"
+    assert checked_sizes
+
+    # The result: the same winners on every phone, by role and by name, and each phone's own.
+    result = host.call(lambda room: room.public_view()["result"])
+    winners = ", ".join(translate("en", f"insidejob.winner.{label}") for label in result["winners"])
+    snap(pages[0], "07-result")
+    for seat, page in by_seat.items():
+        expect(page.get_by_test_id("winner")).to_have_text(
+            translate("en", "insidejob.winners", names=winners)
+        )
+        expect(page.get_by_test_id("ending")).to_have_text(
+            translate("en", f"insidejob.ending.{result['ending']}")
+        )
+        for winner in result["winning_seats"]:
+            expect(page.get_by_test_id("winning-players")).to_contain_text(NAMES[winner])
+        for other, role in enumerate(result["roles"]):
+            expect(page.get_by_test_id(f"reveal-{other}")).to_contain_text(
+                translate("en", f"insidejob.role.{role}")
+            )
+        won = seat in result["winning_seats"]
+        expect(page.get_by_test_id("my-result")).to_have_text(
+            translate("en", "phone.insidejob.you_won" if won else "phone.insidejob.you_lost")
+        )
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 320
+
+
+def test_every_inside_job_key_the_page_names_exists_in_the_catalog() -> None:
+    catalog = json.loads((ROOT / "assets/i18n/en/insidejob.json").read_text("utf-8"))
+    text = (ROOT / "phoneclient" / "insidejob.js").read_text("utf-8")
+    literal = set(re.findall(r'"(insidejob\.[a-z_.0-9]*[a-z_0-9])"', text))
+    built = set(re.findall(r"`(insidejob\.[a-z_.]*)\$\{", text))
+    assert literal and built
+    assert sorted(literal - set(catalog)) == []
+    for prefix in built:
+        assert any(key.startswith(prefix) for key in catalog), prefix
