@@ -18,6 +18,7 @@ from host.tv.insidejob_pieces import (
     counts_as_trump,
     draw_card,
     empty_slot,
+    fitted_wrapped,
     intel_pips,
     mission_line,
     role_colour,
@@ -30,6 +31,7 @@ SLIDE_SECONDS = 0.45
 LEFT_X, LEFT_W = 40, 600
 TABLE_X, TABLE_W = 670, 1210
 TOP, MIDDLE_BOTTOM = 100, 700
+MISSION_H = 310
 STRIP_TOP, STRIP_BOTTOM = 720, 1046
 
 
@@ -99,7 +101,7 @@ class InsideJobBoardScene(Scene):
             )
 
     def _mission(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
-        canvas.panel(LEFT_X, TOP, LEFT_W, 340, theme.PANEL, radius=26)
+        canvas.panel(LEFT_X, TOP, LEFT_W, MISSION_H, theme.PANEL, radius=26)
         x = LEFT_X + 30
         canvas.text(frame.t("tv.insidejob.mission"), x, TOP + 20, 28, theme.MUTED, max_width=540)
         mission = view.get("mission")
@@ -108,27 +110,27 @@ class InsideJobBoardScene(Scene):
             key = "tv.insidejob.mission_pending" if waiting else "tv.insidejob.mission_none"
             canvas.wrapped(frame.t(key), x, TOP + 80, 38, 540, theme.FAINT)
             return
-        canvas.wrapped(mission_line(frame, mission), x, TOP + 70, 40, 540, max_lines=3)
+        fitted_wrapped(canvas, mission_line(frame, mission), x, TOP + 62, 40, 540, max_lines=2)
         trump = mission.get("trump")
-        canvas.panel(x - 10, TOP + 236, 560, 80, theme.PANEL_LIGHT, radius=18)
+        canvas.panel(x - 10, TOP + 210, 560, 80, theme.PANEL_LIGHT, radius=18)
         suit_label(
             canvas,
             frame,
             trump,
             frame.t("insidejob.trump", suit=suit_name(frame, trump)),
             x + 4,
-            TOP + 276,
+            TOP + 250,
             40,
             530,
         )
-        canvas.element(f"trump:{trump}", canvas.rect(x - 10, TOP + 236, 560, 80))
-        canvas.element(f"mission:{mission.get('id')}", canvas.rect(LEFT_X, TOP, LEFT_W, 340))
+        canvas.element(f"trump:{trump}", canvas.rect(x - 10, TOP + 210, 560, 80))
+        canvas.element(f"mission:{mission.get('id')}", canvas.rect(LEFT_X, TOP, LEFT_W, MISSION_H))
         if mission.get("risky"):
-            canvas.text(frame.t("insidejob.risky"), x, TOP + 200, 26, theme.BAD, max_width=540)
-            canvas.element("risky", canvas.rect(x, TOP + 200, 540, 30))
+            canvas.text(frame.t("insidejob.risky"), x, TOP + 170, 24, theme.BAD, max_width=540)
+            canvas.element("risky", canvas.rect(x, TOP + 170, 540, 30))
 
     def _progress(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
-        top = TOP + 360
+        top = TOP + MISSION_H + 20
         canvas.panel(LEFT_X, top, LEFT_W, MIDDLE_BOTTOM - top, theme.PANEL, radius=26)
         x = LEFT_X + 30
         targets = view.get("targets") or {}
@@ -145,21 +147,21 @@ class InsideJobBoardScene(Scene):
         for index in range(goal):
             cx = x + step / 2 + index * step
             if index < len(completed):
-                canvas.check(cx, top + 94, step * 0.36)
+                canvas.check(cx, top + 84, step * 0.36)
             else:
-                canvas.circle(cx, top + 94, step * 0.34, theme.FAINT, width=3)
-        canvas.element(f"missions:{len(completed)}:{goal}", canvas.rect(x, top + 64, 540, 60))
-        canvas.cross(x + 14, top + 150, 13)
+                canvas.circle(cx, top + 84, step * 0.34, theme.FAINT, width=3)
+        canvas.element(f"missions:{len(completed)}:{goal}", canvas.rect(x, top + 54, 540, 60))
+        canvas.cross(x + 14, top + 136, 13)
         canvas.text(
             frame.t("tv.insidejob.failed", count=len(failed)),
             x + 40,
-            top + 150,
+            top + 136,
             26,
             theme.MUTED,
             "midleft",
             500,
         )
-        canvas.element(f"failed:{len(failed)}", canvas.rect(x, top + 136, 540, 30))
+        canvas.element(f"failed:{len(failed)}", canvas.rect(x, top + 122, 540, 30))
         lines = []
         if targets.get("intel"):
             lines.append(frame.t("insidejob.intel_target", count=targets["intel"]))
@@ -167,7 +169,7 @@ class InsideJobBoardScene(Scene):
             lines.append(frame.t("insidejob.reveal_at", count=targets["reveal_at"]))
         lines.append(frame.t("insidejob.supply", count=view.get("supply", 0)))
         for index, line in enumerate(lines[:3]):
-            canvas.text(line, x, top + 182 + index * 34, 24, theme.MUTED, max_width=540)
+            canvas.text(line, x, top + 168 + index * 34, 26, theme.MUTED, max_width=540)
 
     # -- the middle: the trick, or the vote --------------------------------------------------
     def _table(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
@@ -199,7 +201,7 @@ class InsideJobBoardScene(Scene):
                 390,
             )
             canvas.element(f"led:{led}", canvas.rect(TABLE_X + TABLE_W - 420, TOP + 18, 390, 40))
-        canvas.wrapped(status_line(frame, view), x, TOP + 72, 38, TABLE_W - 60, max_lines=2)
+        fitted_wrapped(canvas, status_line(frame, view), x, TOP + 72, 38, TABLE_W - 60, 2)
         players = frame.player_count()
         start = int(view.get("start") or 0)
         order = [(start + i) % players for i in range(players)] if players else []
@@ -383,13 +385,13 @@ def draw_players(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
         # Role, only once the public view shows it.
         role = revealed[seat] if seat < len(revealed) else None
         if role:
-            canvas.panel(x + 14, y + 240, width - 28, 40, role_colour(role), radius=12)
+            canvas.panel(x + 14, y + 240, width - 28, 40, role_colour(role, turned=True), radius=12)
             canvas.text(
                 frame.t(f"insidejob.role.{role}"),
                 x + width / 2,
                 y + 260,
                 26,
-                theme.ink_on(role_colour(role)),
+                theme.ink_on(role_colour(role, turned=True)),
                 "center",
                 width - 40,
             )

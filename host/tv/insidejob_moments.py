@@ -16,6 +16,7 @@ from host.tv.insidejob_pieces import (
     TOKEN,
     counts_as_trump,
     draw_card,
+    fitted_wrapped,
     mission_line,
     names,
     suit_label,
@@ -90,7 +91,7 @@ class TrickDone(Presentation):
             "midtop",
             1700,
         )
-        canvas.wrapped(mission_line(frame, mission), 200, 100, 40, 1060, max_lines=2, centred=True)
+        fitted_wrapped(canvas, mission_line(frame, mission), 200, 100, 40, 1060, 2, centred=True)
         trump = mission.get("trump")
         if trump:
             suit_label(
@@ -152,13 +153,13 @@ class TrickDone(Presentation):
             done = bool(trick.get("completed"))
             pop = 0.8 + 0.2 * _ease((elapsed - self.RESULT_AT) / 0.25)
             word = frame.t("insidejob.mission.completed" if done else "insidejob.mission.failed")
+            colour = theme.GOOD if done else theme.BAD
+            area = canvas.text(word, 1000, 765, 84 * pop, colour, "center", 1500)
+            left = (area.left - canvas.offset_x) / canvas.scale  # back to design units
             if done:
-                canvas.check(620, 765, 44)
+                canvas.check(left - 60, 765, 44)
             else:
-                canvas.cross(620, 765, 40)
-            canvas.text(
-                word, 690, 765, 84 * pop, theme.GOOD if done else theme.BAD, "midleft", 1100
-            )
+                canvas.cross(left - 60, 765, 40)
             canvas.element(
                 "mission_result:" + ("completed" if done else "failed"),
                 canvas.rect(560, 710, 1200, 110),
@@ -191,6 +192,9 @@ class TrickDone(Presentation):
         return lines
 
 
+ROW_TOP, ROW_STEP = 270, 110
+
+
 class VoteCount(Presentation):
     """Every ballot turned over together, then the tally, the most-voted lit."""
 
@@ -211,47 +215,50 @@ class VoteCount(Presentation):
         canvas.text(frame.t("tv.insidejob.vote_title"), 960, 50, 72, theme.ACCENT, "midtop", 1700)
         ballots = self.vote.get("ballots") or {}
         rows = sorted(ballots.items(), key=lambda item: int(item[0]))
+        canvas.text(frame.t("tv.insidejob.vote_column"), 100, 180, 30, theme.MUTED, max_width=780)
         for index, (voter, named) in enumerate(rows):
-            y = 210 + index * 70
-            canvas.seat_badge(int(voter), frame.name(int(voter)), 140, y, 44, max_width=380)
+            y = ROW_TOP + index * ROW_STEP
+            canvas.seat_badge(int(voter), frame.name(int(voter)), 100, y, 56, max_width=400)
             if elapsed >= self.FLIP_AT:
-                canvas.text("→ " + names(frame, list(named)), 540, y, 36, TOKEN, "midleft", 400)
+                canvas.text("→ " + names(frame, list(named)), 520, y, 44, TOKEN, "midleft", 400)
                 canvas.element(
                     f"ballot:{voter}:{','.join(str(s) for s in named)}",
-                    canvas.rect(540, y - 24, 400, 48),
+                    canvas.rect(520, y - 28, 400, 56),
                 )
             else:
-                canvas.text("?", 540, y, 36, theme.FAINT, "midleft")
+                canvas.text("?", 520, y, 44, theme.FAINT, "midleft")
         if elapsed < self.TALLY_AT:
             return
         tally = list(self.vote.get("tally") or [])
         leaders = set(self.vote.get("leaders") or [])
         most = max(tally or [1]) or 1
+        canvas.text(frame.t("tv.insidejob.tally"), 980, 180, 30, theme.MUTED, max_width=860)
         for seat, votes in enumerate(tally):
-            y = 210 + seat * 70
+            y = ROW_TOP + seat * ROW_STEP
             lead = seat in leaders
             canvas.seat_badge(
                 seat,
                 frame.name(seat),
-                1040,
+                980,
                 y,
-                44,
+                56,
                 theme.ACCENT if lead else theme.TEXT,
-                max_width=340,
+                max_width=360,
             )
-            length = 360 * votes / most * _ease((elapsed - self.TALLY_AT) / 0.5)
+            length = 280 * votes / most * _ease((elapsed - self.TALLY_AT) / 0.5)
             if votes:
-                canvas.panel(1400, y - 18, length, 36, theme.ACCENT if lead else theme.MUTED, 8)
+                canvas.panel(1350, y - 22, length, 44, theme.ACCENT if lead else theme.MUTED, 8)
+            many = frame.t("insidejob.votes_for", count=votes)
             canvas.text(
-                frame.t("insidejob.votes_for", count=votes),
-                1400 + max(length, 0) + 16,
+                frame.t("tv.insidejob.one_vote") if votes == 1 else many,
+                1350 + max(length, 0) + 16,
                 y,
-                28,
+                34,
                 theme.TEXT,
                 "midleft",
-                200,
+                1880 - 1366 - length,
             )
-            canvas.element(f"tally:{seat}:{votes}", canvas.rect(1040, y - 24, 800, 48))
+            canvas.element(f"tally:{seat}:{votes}", canvas.rect(980, y - 28, 900, 56))
         if leaders:
             canvas.text(
                 frame.t("tv.insidejob.most_votes", names=names(frame, sorted(leaders))),

@@ -36,8 +36,11 @@ def card_value(card: str) -> str:
     return card[1:]
 
 
-def role_colour(role: str) -> Colour:
-    """Agents blue, the Insider's side vermillion, players on their own side gold."""
+def role_colour(role: str, turned: bool = False) -> Colour:
+    """Agents blue, the Insider's side vermillion, players on their own side gold. A Sleeping
+    Agent revealed by Intel (``turned``) has changed to the Insider's side."""
+    if role == "sleeping" and turned:
+        return theme.BAD
     if role in AGENT_ROLES:
         return theme.GOOD
     if role in INSIDER_ROLES:
@@ -180,3 +183,34 @@ def counts_as_trump(play: dict[str, Any], trump: str | None) -> bool:
     return bool(play.get("wagered")) or (
         trump is not None and card_suit(str(play["card"])) == trump
     )
+
+
+def line_count(canvas: Canvas, text: str, size: float, width: float) -> int:
+    """How many lines ``Canvas.wrapped`` would need for this text (same greedy wrapping)."""
+    font = canvas.fonts.font(max(6, round(size * canvas.scale)))
+    limit = width * canvas.scale
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= limit:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return len(lines)
+
+
+def fitted_wrapped(
+    canvas: Canvas,
+    text: str,
+    x: float,
+    y: float,
+    size: float,
+    width: float,
+    max_lines: int,
+    colour: Colour = theme.TEXT,
+    centred: bool = False,
+) -> float:
+    """Wrapped text that shrinks (down to 70 %) rather than lose a line; returns the y below."""
+    smallest = size * 0.7
+    while size > smallest and line_count(canvas, text, size, width) > max_lines:
+        size -= 2
+    return canvas.wrapped(text, x, y, size, width, colour, max_lines=max_lines, centred=centred)

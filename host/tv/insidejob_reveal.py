@@ -64,6 +64,10 @@ class InsideJobRevealScene(Scene):
         tally = list(vote.get("tally") or [])
         winners = set(result.get("winning_seats") or [])
         accomplice = view.get("accomplice") or {}
+        # Seats revealed by Intel during the game (a Sleeping Agent among them changed side).
+        turned = {
+            seat for trick in view.get("tricks") or [] for seat in trick.get("revealed") or []
+        }
         x_name, x_role, x_intel, x_vote, x_result = 70, 500, 960, 1200, 1600
         header_y, top = 300, 350
         row_height = min(120, 660 / max(1, players))
@@ -96,13 +100,13 @@ class InsideJobRevealScene(Scene):
             canvas.seat_badge(seat, frame.name(seat), x_name, cy, 48, max_width=410)
             role = roles[seat] if seat < len(roles) else None
             if role:
-                canvas.panel(x_role, cy - 26, 420, 52, role_colour(role), radius=14)
+                canvas.panel(x_role, cy - 26, 420, 52, role_colour(role, seat in turned), radius=14)
                 canvas.text(
                     frame.t(f"insidejob.role.{role}"),
                     x_role + 210,
                     cy,
                     32,
-                    theme.ink_on(role_colour(role)),
+                    theme.ink_on(role_colour(role, seat in turned)),
                     "center",
                     400,
                 )

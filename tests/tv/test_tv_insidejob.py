@@ -381,3 +381,33 @@ def test_the_board_speaks_the_hosts_language_even_at_4k(wager_game):
         assert translate("es", "tv.insidejob.mission") in canvas.texts()
     finally:
         window.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+def test_every_objective_fits_the_mission_panel_whole(lang, wager_game):
+    """The longest objectives shrink a little rather than lose their last words."""
+    from host.i18n import catalog
+
+    index = next(i for i, s in enumerate(wager_game) if s["message"]["view"]["mission"])
+    objectives = sorted(k for k in catalog("en") if k.startswith("insidejob.objective."))
+    window = TvWindow(lang, size=(1280, 720), sound=False)
+    try:
+        show(window, messages(wager_game, index + 1), f"objective-{lang}")
+        for key in objectives:
+            message = copy.deepcopy(wager_game[index]["message"])
+            message["view"]["mission"]["objective"] = key.rsplit(".", 1)[1]
+            window.post(message)
+            window.drain()
+            canvas = window.draw()
+            text = translate(lang, key)
+            assert text in canvas.texts()
+            panel = next(d.rect for d in canvas.drawn if d.label.startswith("mission:"))
+            lines = [
+                d.label
+                for d in canvas.drawn
+                if d.kind == "text" and panel.contains(d.rect) and d.label in text
+            ]
+            lines.remove(text)  # the whole sentence is recorded once besides its lines
+            assert " ".join(lines) == text, key  # every line drawn, none cut
+    finally:
+        window.close()
