@@ -69,7 +69,8 @@ function missionSection(ctx) {
       : t("insidejob.trick_number", { number: view.trick_number, total: view.targets.tricks }),
     over ? null : [" · ", t(`insidejob.phase.${view.phase}`)]),
     view.mission ? missionBox(ctx, view.mission, { objective: "objective", trump: "trump" })
-      : (over ? null : h("p", { class: "hint" }, t("phone.insidejob.no_mission"))),
+      : (view.phase === "mission" || view.phase === "accomplice"
+        ? h("p", { class: "hint" }, t("phone.insidejob.no_mission")) : null),
     h("p", { class: "score", testid: "missions-score" },
       t("insidejob.missions_progress", {
         completed: view.completed.length, target: view.targets.missions,
@@ -293,17 +294,17 @@ function voteStep(ctx) {
   const parts = [];
   const ballot = me && me.vote;
   const waiting = waitingFor(ctx, view.voters.filter((seat) => !view.voted.includes(seat)));
+  if (ballot && ballot.cast) {
+    parts.push(h("p", { class: "done", testid: "voted" },
+      t("phone.insidejob.voted", { names: joinNames(ctx, ballot.cast) })));
+    parts.push(waiting);
+    return parts;
+  }
   if (!ballot || ballot.votes === 0 || ballot.refusal) {
     parts.push(h("p", { class: "status", testid: "status" }, t("insidejob.phase.vote")));
     if (ballot && ballot.refusal) {
       parts.push(h("p", { class: "hint", testid: "no-vote" }, t(`insidejob.vote_refusal.${ballot.refusal}`)));
     }
-    parts.push(waiting);
-    return parts;
-  }
-  if (ballot.cast) {
-    parts.push(h("p", { class: "done", testid: "voted" },
-      t("phone.insidejob.voted", { names: joinNames(ctx, ballot.cast) })));
     parts.push(waiting);
     return parts;
   }
@@ -374,15 +375,16 @@ function result(ctx) {
     h("thead", {}, h("tr", {},
       h("th", {}, t("phone.insidejob.player")),
       h("th", {}, t("phone.mole.reveal.role")),
-      tally ? h("th", {}, t("phone.insidejob.voted_for")) : null)),
+      tally ? h("th", {}, t("phone.insidejob.voted_for")) : null,
+      tally ? h("th", { class: "num" }, t("phone.insidejob.votes")) : null)),
     h("tbody", {}, outcome.roles.map((role, seat) => h("tr", {
       testid: `reveal-${seat}`, data: { role, won: String(outcome.winning_seats.includes(seat)) },
     },
     h("td", {}, nameOf(ctx, seat), outcome.winning_seats.includes(seat)
       ? h("span", { class: "tag leader" }, "★ ", t("phone.insidejob.winner_tag")) : null),
     h("td", {}, t(`insidejob.role.${role}`)),
-    tally ? h("td", {}, ballots[String(seat)] ? joinNames(ctx, ballots[String(seat)]) : "—",
-      " · ", t("insidejob.votes_for", { count: tally[seat] })) : null)))));
+    tally ? h("td", {}, ballots[String(seat)] ? joinNames(ctx, ballots[String(seat)]) : "—") : null,
+    tally ? h("td", { class: "num", testid: `votes-${seat}` }, String(tally[seat])) : null)))));
   if (you && you.leader) {
     parts.push(h("button", {
       type: "button", class: "primary", testid: "rematch", onclick: () => send({ type: "rematch" }),

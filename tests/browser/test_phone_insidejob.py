@@ -18,6 +18,9 @@ from playwright.sync_api import Page, expect
 from host.i18n import translate
 
 NAMES = ["Ana", "Bo", "Cy", "Dee"]
+# With the conftest's seed and the moves below (keep the first mission, play the highest card
+# allowed, wager once), this deal reaches the vote with the Paranoid Agent still hidden.
+VARIANTS = ("wagers", "paranoid", "accomplice")
 SUITS = {"B": "Blue", "R": "Red", "G": "Green", "Y": "Yellow"}
 SYMBOLS = {"blue": "●", "red": "▲", "green": "■", "yellow": "★"}
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,7 +87,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
     # The leader picks the game and its options; the others see them, unchangeable.
     leader.get_by_test_id("game-insidejob").click()
     expect(leader.get_by_test_id("game-insidejob")).to_have_attribute("aria-pressed", "true")
-    for variant in ("wagers", "accomplice"):
+    for variant in VARIANTS:
         leader.get_by_test_id(f"variant-{variant}").click()
         expect(leader.get_by_test_id(f"variant-{variant}")).to_have_attribute(
             "aria-pressed", "true"
@@ -103,10 +106,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
     by_seat = {kit.seat_of(page): page for page in pages}
     roles = host.call(lambda room: list(room.state.roles))
     accomplice = roles.index("accomplice")
-    assert host.call(lambda room: room.state.config.to_json()["variants"]) == [
-        "wagers",
-        "accomplice",
-    ]
+    assert host.call(lambda room: room.state.config.to_json()["variants"]) == list(VARIANTS)
 
     # The role is under the flap: dragged up and held, it shows; let go, it hides.
     for seat, page in by_seat.items():
@@ -125,7 +125,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
             1 if seat == accomplice else 0
         )
 
-    refused = wagered = declined = votes = 0
+    refused = wagered = declined = votes = paranoid_votes = 0
     checked_sizes = False
     for _ in range(200):
         check_no_other_hand(host, by_seat)
@@ -203,9 +203,9 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
                 assert page.evaluate("document.documentElement.scrollWidth") <= 320
                 snap(page, "04-hand-320px")
                 checked_sizes = True
-            playable = hand.locator('button[data-playable="true"]')
-            card = playable.first.get_attribute("data-card") or ""
-            act_and_wait(page, pages, playable.first.click)
+            playable = hand.locator('button[data-playable="true"]').last
+            card = playable.get_attribute("data-card") or ""
+            act_and_wait(page, pages, playable.click)
             expect(page.get_by_test_id(f"card-{card}")).to_have_count(0)
             # The trick so far (or, once it ends, the last trick) shows the card on every phone.
             for other in pages:
@@ -214,7 +214,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
             expect(page.get_by_test_id("status")).to_have_text(
                 translate("en", "insidejob.wager_question")
             )
-            yes = wagered < 2
+            yes = wagered < 1
             act_and_wait(page, pages, page.get_by_test_id("wager-yes" if yes else "wager-no").click)
             wagered, declined = (wagered + 1, declined) if yes else (wagered, declined + 1)
         elif phase == "vote":
@@ -223,13 +223,25 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
             assert count >= 1
             if votes == 0:
                 snap(page, "06-vote")
+            second = page.get_by_test_id("vote-picker-1").locator("button")
+            if second.count():
+                # The Paranoid Agent names two players; the same one twice is refused.
+                paranoid_votes += 1
+                candidates.nth(votes % count).click()
+                second.nth(votes % count).click()
+                before = progress_of(page)
+                page.get_by_test_id("vote-submit").click()
+                expect(page.get_by_test_id("error")).to_have_text(
+                    translate("en", "error.votes_must_differ", seat=0)
+                )
+                expect(page.get_by_test_id("step")).to_have_attribute("data-progress", before)
+                page.get_by_test_id("error").click()
+                second.nth((votes + 1) % count).click()
+                expect(second.nth((votes + 1) % count)).to_have_attribute("aria-pressed", "true")
             candidates.nth(votes % count).click()
-            if page.get_by_test_id("vote-picker-1").count():
-                page.get_by_test_id("vote-picker-1").locator("button").nth(
-                    (votes + 1) % count
-                ).click()
             act_and_wait(page, pages, page.get_by_test_id("vote-submit").click)
-            expect(page.get_by_test_id("voted")).to_be_visible()
+            if page.get_by_test_id("step").get_attribute("data-phase") == "vote":
+                expect(page.get_by_test_id("voted")).to_be_visible()
             votes += 1
         else:
             raise AssertionError(f"unexpected phase {phase}")
@@ -237,11 +249,14 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
         raise AssertionError("the game did not end")
 
     assert refused >= 1, "a greyed card was tapped and refused"
-    assert wagered >= 1, "a wager was made through the page"
+    assert wagered >= 1 and declined >= 1, "wagers were made and declined through the page"
+    assert votes >= 2 and paranoid_votes == 1, "the vote, with the Paranoid Agent's two names"
     assert checked_sizes
 
     # The result: the same winners on every phone, by role and by name, and each phone's own.
-    result = host.call(lambda room: room.public_view()["result"])
+    result, result_vote = host.call(
+        lambda room: (room.public_view()["result"], room.public_view()["vote"])
+    )
     winners = ", ".join(translate("en", f"insidejob.winner.{label}") for label in result["winners"])
     snap(pages[0], "07-result")
     for seat, page in by_seat.items():
@@ -257,6 +272,9 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
             expect(page.get_by_test_id(f"reveal-{other}")).to_contain_text(
                 translate("en", f"insidejob.role.{role}")
             )
+        tally = result_vote["tally"]
+        for other in range(4):
+            expect(page.get_by_test_id(f"votes-{other}")).to_have_text(str(tally[other]))
         won = seat in result["winning_seats"]
         expect(page.get_by_test_id("my-result")).to_have_text(
             translate("en", "phone.insidejob.you_won" if won else "phone.insidejob.you_lost")
