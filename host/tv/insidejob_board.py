@@ -31,7 +31,7 @@ SLIDE_SECONDS = 0.45
 LEFT_X, LEFT_W = 40, 600
 TABLE_X, TABLE_W = 670, 1210
 TOP, MIDDLE_BOTTOM = 100, 700
-MISSION_H = 310
+MISSION_H = 290
 STRIP_TOP, STRIP_BOTTOM = 720, 1046
 
 
@@ -106,28 +106,30 @@ class InsideJobBoardScene(Scene):
         canvas.text(frame.t("tv.insidejob.mission"), x, TOP + 20, 28, theme.MUTED, max_width=540)
         mission = view.get("mission")
         if not mission:
-            waiting = view.get("phase") in ("accomplice", "mission")
-            key = "tv.insidejob.mission_pending" if waiting else "tv.insidejob.mission_none"
+            key = {
+                "accomplice": "tv.insidejob.mission_after_accomplice",
+                "mission": "tv.insidejob.mission_pending",
+            }.get(str(view.get("phase")), "tv.insidejob.mission_none")
             canvas.wrapped(frame.t(key), x, TOP + 80, 38, 540, theme.FAINT)
             return
         fitted_wrapped(canvas, mission_line(frame, mission), x, TOP + 62, 40, 540, max_lines=2)
         trump = mission.get("trump")
-        canvas.panel(x - 10, TOP + 210, 560, 80, theme.PANEL_LIGHT, radius=18)
+        canvas.panel(x - 10, TOP + 198, 560, 76, theme.PANEL_LIGHT, radius=18)
         suit_label(
             canvas,
             frame,
             trump,
             frame.t("insidejob.trump", suit=suit_name(frame, trump)),
             x + 4,
-            TOP + 250,
+            TOP + 236,
             40,
             530,
         )
-        canvas.element(f"trump:{trump}", canvas.rect(x - 10, TOP + 210, 560, 80))
+        canvas.element(f"trump:{trump}", canvas.rect(x - 10, TOP + 198, 560, 76))
         canvas.element(f"mission:{mission.get('id')}", canvas.rect(LEFT_X, TOP, LEFT_W, MISSION_H))
         if mission.get("risky"):
-            canvas.text(frame.t("insidejob.risky"), x, TOP + 170, 24, theme.BAD, max_width=540)
-            canvas.element("risky", canvas.rect(x, TOP + 170, 540, 30))
+            canvas.text(frame.t("insidejob.risky"), x, TOP + 164, 22, theme.BAD, max_width=540)
+            canvas.element("risky", canvas.rect(x, TOP + 164, 540, 28))
 
     def _progress(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
         top = TOP + MISSION_H + 20
@@ -168,8 +170,20 @@ class InsideJobBoardScene(Scene):
         if targets.get("reveal_at") and targets.get("reveal_at") != targets.get("intel"):
             lines.append(frame.t("insidejob.reveal_at", count=targets["reveal_at"]))
         lines.append(frame.t("insidejob.supply", count=view.get("supply", 0)))
-        for index, line in enumerate(lines[:3]):
-            canvas.text(line, x, top + 168 + index * 34, 26, theme.MUTED, max_width=540)
+        accomplice = view.get("accomplice") or {}
+        if accomplice.get("picked") is not None:
+            # Public: whose role the Accomplice looked at (never what it saw).
+            line = frame.t(
+                "insidejob.accomplice_public",
+                accomplice=frame.name(accomplice["seat"]),
+                player=frame.name(accomplice["picked"]),
+            )
+            lines.append(line)
+            canvas.element(
+                f"picked:{accomplice['seat']}:{accomplice['picked']}", canvas.rect(x, top, 1, 1)
+            )
+        for index, line in enumerate(lines):
+            canvas.text(line, x, top + 166 + index * 30, 24, theme.MUTED, max_width=540)
 
     # -- the middle: the trick, or the vote --------------------------------------------------
     def _table(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
@@ -206,10 +220,10 @@ class InsideJobBoardScene(Scene):
         start = int(view.get("start") or 0)
         order = [(start + i) % players for i in range(players)] if players else []
         trick = list(view.get("trick") or [])
-        card_w, gap = min(200, (TABLE_W - 60 - (players - 1) * 24) / max(1, players)), 24
+        card_w, gap = min(216, (TABLE_W - 60 - (players - 1) * 24) / max(1, players)), 24
         card_h = card_w * 1.4
         left = TABLE_X + TABLE_W / 2 - (players * card_w + (players - 1) * gap) / 2
-        y = TOP + 190
+        y = TOP + 180
         number = int(view.get("trick_number") or 0)
         phase = view.get("phase")
         trump = (view.get("mission") or {}).get("trump")
@@ -329,7 +343,6 @@ def draw_players(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
     intel = list(view.get("intel") or [])
     hands = list(view.get("hand_sizes") or [])
     revealed = list(view.get("revealed") or [])
-    accomplice = view.get("accomplice") or {}
     phase = view.get("phase")
     voted = set(view.get("voted") or [])
     voters = set(view.get("voters") or [])
@@ -408,9 +421,6 @@ def draw_players(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
             tag = status_short(frame, phase)
         elif seat == view.get("start") and phase in ("play", "wager"):
             tag = frame.t("tv.insidejob.tag.start")
-        if accomplice.get("seat") == seat and accomplice.get("picked") is not None:
-            picked = frame.t("tv.insidejob.tag.picked", name=frame.name(accomplice["picked"]))
-            tag = f"{tag} · {picked}" if tag else picked
         if tag:
             canvas.text(tag, x + width / 2, y + 304, 22, theme.ACCENT, "center", width - 30)
 

@@ -74,6 +74,7 @@ def find_game(players: int, variants: list[str], want):
     for seed in range(1, 300):
         steps = play(players, seed, variants)
         if want([s["message"]["view"] for s in steps]):
+            steps[0]["seed"] = seed
             return steps
     raise AssertionError("no seed gives that game")
 
@@ -179,9 +180,10 @@ def test_the_board_shows_the_mission_the_trick_with_wagers_and_every_player(tv, 
     # The Accomplice is revealed from the deal, with whom it looked at; nobody else is shown.
     accomplice = view["accomplice"]["seat"]
     assert f"role:{accomplice}:accomplice" in elements
-    assert en("tv.insidejob.tag.picked", name=NAMES[view["accomplice"]["picked"]]) in " ".join(
-        texts
-    )
+    picked = view["accomplice"]["picked"]
+    assert f"picked:{accomplice}:{picked}" in elements
+    line = en("insidejob.accomplice_public", accomplice=NAMES[accomplice], player=NAMES[picked])
+    assert line in texts
 
 
 def test_a_card_just_played_slides_in_with_one_sound(tv, wager_game):
@@ -411,3 +413,30 @@ def test_every_objective_fits_the_mission_panel_whole(lang, wager_game):
             assert " ".join(lines) == text, key  # every line drawn, none cut
     finally:
         window.close()
+
+
+def test_a_vote_arriving_sounds_the_same_whoever_it_names(wager_game):
+    """Sounds must not betray a secret ballot: any vote makes the same single tick."""
+    seed = wager_game[0]["seed"]
+    state = GAME.new_game(GAME.make_config(players=5, variants=WAGER_ROLES), seed)
+    rng = Rng(seed + 1000)
+    while GAME.view(state, None)["phase"] != "vote":
+        seat = min(GAME.expected_seats(state))
+        GAME.apply(state, seat, GAME.bots["smart"](state, seat, rng))
+    before = {"type": "public", "room": ij_room(5, "playing", WAGER_ROLES)}
+    before["view"] = GAME.view(state, None)
+    voter = min(GAME.expected_seats(state))
+    heard = []
+    for candidate in GAME.view(state, voter)["me"]["vote"]["candidates"][:2]:
+        voted = copy.deepcopy(state)
+        GAME.apply(voted, voter, {"type": "vote", "seat": candidate})
+        window = TvWindow("en", size=(640, 360), sound=False)
+        try:
+            window.post(before)
+            window.post(dict(before, view=GAME.view(voted, None)))
+            window.drain()
+            window.director.update(0.1)
+            heard.append(window.sounds.played)
+        finally:
+            window.close()
+    assert len(heard) == 2 and heard[0] == heard[1] == ["tick"]
