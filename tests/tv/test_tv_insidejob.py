@@ -25,6 +25,7 @@ SIZES = [(1920, 1080), (1280, 720)]
 GAME = get_game("insidejob")
 WAGER_ROLES = ["wagers", "accomplice", "tim_shady"]
 PRO_ROLES = ["wagers", "risky", "professional", "sleeping"]
+DECOY_ROLES = ["risky", "paranoid", "decoy", "microphone"]
 
 
 def ij_room(players: int, phase: str, variants: list[str]) -> dict:
@@ -98,6 +99,18 @@ def wager_game():
 @pytest.fixture(scope="module")
 def pro_game():
     return find_game(4, PRO_ROLES, lambda views: any(t["revealed"] for t in views[-1]["tricks"]))
+
+
+@pytest.fixture(scope="module")
+def decoy_game():
+    """Five players with the Paranoid Agent, the Decoy, the Microphone and Risky missions."""
+
+    def two_names_and_risky(views):
+        ballots = (views[-1]["vote"] or {}).get("ballots") or {}
+        risky = any(v["mission"] and v["mission"]["risky"] for v in views)
+        return risky and any(len(named) == 2 for named in ballots.values())
+
+    return find_game(5, DECOY_ROLES, two_names_and_risky)
 
 
 @pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -323,7 +336,7 @@ def secrets_drawn(canvas, step) -> list[str]:
     return leaks
 
 
-@pytest.mark.parametrize("which", ["wager_game", "pro_game"])
+@pytest.mark.parametrize("which", ["wager_game", "pro_game", "decoy_game"])
 def test_no_frame_ever_shows_a_hand_or_a_hidden_role(which, request):
     steps = request.getfixturevalue(which)
     window = TvWindow("en", size=(1280, 720), sound=False)
@@ -440,3 +453,33 @@ def test_a_vote_arriving_sounds_the_same_whoever_it_names(wager_game):
         finally:
             window.close()
     assert len(heard) == 2 and heard[0] == heard[1] == ["tick"]
+
+
+def test_risky_missions_the_microphone_and_a_paranoid_double_vote(tv, decoy_game):
+    views = [s["message"]["view"] for s in decoy_game]
+    index = next(i for i, v in enumerate(views) if v["mission"] and v["mission"]["risky"])
+    canvas = show(tv, messages(decoy_game, index + 1), "board-risky")
+    assert "risky" in canvas.elements() and en("insidejob.risky") in canvas.texts()
+    microphone = views[0]["revealed"].index("microphone")  # revealed to all at the deal
+    assert f"role:{microphone}:microphone" in canvas.elements()
+    show(tv, messages(decoy_game[index + 1 : -1]), "vote-paranoid-last")
+    counted = show(tv, [decoy_game[-1]["message"]], "vote-paranoid", settle=False, seconds=2.5)
+    ballots = views[-1]["vote"]["ballots"]
+    voter, named = next((v, n) for v, n in ballots.items() if len(n) == 2)
+    assert f"ballot:{voter}:{named[0]},{named[1]}" in counted.elements()
+    assert "→ " + ", ".join(NAMES[s] for s in named) in counted.texts()
+
+
+def test_three_players_fill_the_table(tv):
+    steps = play(3, 3, ["wagers"])
+    index = next(
+        i
+        for i, s in enumerate(steps)
+        if len(s["message"]["view"]["trick"]) == 2 and s["message"]["view"]["phase"] == "play"
+    )
+    view = steps[index]["message"]["view"]
+    canvas = show(tv, messages(steps, index + 1), "board-three")
+    assert {f"player:{s}" for s in range(3)} <= set(canvas.elements())
+    assert not [e for e in canvas.elements() if e.startswith("player:3")]
+    assert en("insidejob.intel_target", count=view["targets"]["intel"]) in canvas.texts()
+    assert f"slot_turn:{view['turn']}" in canvas.elements()
