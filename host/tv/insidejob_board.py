@@ -55,6 +55,8 @@ class InsideJobBoardScene(Scene):
 
     def _note_cards(self, view: dict[str, Any]) -> None:
         number = int(view.get("trick_number") or 0)
+        if any(key[0] > number for key in self.seen):
+            self.seen.clear()  # a new game (rematch) starts again from trick 1
         first_look = not self.seen
         for index in range(len(view.get("trick") or [])):
             # Cards already down when the board first appears do not slide.
