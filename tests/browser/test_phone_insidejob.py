@@ -21,7 +21,7 @@ NAMES = ["Ana", "Bo", "Cy", "Dee"]
 # With the conftest's seed and the moves below (keep the first mission, play the highest card
 # allowed, wager once), this deal reaches the vote with the Paranoid Agent still hidden.
 VARIANTS = ("wagers", "paranoid", "accomplice")
-SUITS = {"B": "Blue", "R": "Red", "G": "Green", "Y": "Yellow"}
+SUITS = {"B": "blue", "R": "red", "G": "green", "Y": "yellow"}
 SYMBOLS = {"blue": "●", "red": "▲", "green": "■", "yellow": "★"}
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "phone"
@@ -51,38 +51,53 @@ def act_and_wait(page: Page, pages: list[Page], click: Any) -> str:
     return after
 
 
-def card_label(card: str) -> str:
-    return f"{SUITS[card[0]]} {card[1:]}"
+def suit_order(card: str) -> tuple[int, int]:
+    return ("BRGY".index(card[0]), int(card[1:]))
 
 
-def check_no_other_hand(host: Any, by_seat: dict[int, Page]) -> None:
-    """A phone's DOM (screen and flap) holds its own hand and public cards, never another's."""
+def card_label(card: str, lang: str) -> str:
+    suit = translate(lang, f"insidejob.suit.{SUITS[card[0]]}")
+    return translate(lang, "phone.insidejob.card", suit=suit, value=card[1:])
+
+
+def check_no_other_hand(host: Any, by_seat: dict[int | None, Page]) -> None:
+    """A phone's DOM (screen and flap) holds its own hand, sorted by suit, and public cards, never
+    another's; a spectator's (seat None) holds no hand at all."""
     hands = host.call(
         lambda room: [room.rules.view(room.state, seat)["me"]["hand"] for seat in range(4)]
     )
     for seat, page in by_seat.items():
-        text, cards, in_hand = page.evaluate(
-            """() => [document.body.textContent,
+        lang, text, cards, in_hand = page.evaluate(
+            """() => [document.documentElement.lang, document.body.textContent,
               [...document.querySelectorAll('[data-card]')].map((node) => node.dataset.card),
               [...document.querySelectorAll('[data-testid="hand"] [data-card]')]
                 .map((node) => node.dataset.card)]"""
         )
-        if in_hand:
-            assert sorted(in_hand) == sorted(hands[seat]), "the hand shown is this seat's hand"
+        if seat is None:
+            assert in_hand == [], "a spectator has no hand"
+        elif in_hand:
+            assert in_hand == sorted(hands[seat], key=suit_order), "this seat's hand, by suit"
         for other, hand in enumerate(hands):
             if other == seat:
                 continue
             leaked = [card for card in hand if card in cards]
             leaked += [
-                card for card in hand if re.search(rf"\b{re.escape(card_label(card))}(?!\d)", text)
+                card
+                for card in hand
+                if re.search(rf"\b{re.escape(card_label(card, lang))}(?!\d)", text)
             ]
             assert not leaked, f"seat {seat}'s page shows seat {other}'s cards {leaked}"
 
 
 def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any, kit: Any) -> None:
-    pages = phones(3) + phones(1, width=320)
+    # The fourth phone is the narrowest, and in Portuguese, whose words run longest.
+    pages = phones(3) + phones(1, lang="pt-BR", width=320)
     kit.join(pages, NAMES)
     leader, narrow = pages[0], pages[3]
+
+    def tr(page: Page, key: str, **facts: Any) -> str:
+        """The text this phone shows, in the language its page runs in."""
+        return translate(page.evaluate("document.documentElement.lang"), key, **facts)
 
     # The leader picks the game and its options; the others see them, unchangeable.
     leader.get_by_test_id("game-insidejob").click()
@@ -95,7 +110,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
     expect(leader.get_by_test_id("variant-risky")).to_have_attribute("aria-pressed", "false")
     for page in pages[1:]:
         expect(page.get_by_test_id("options")).to_contain_text(
-            translate("en", "insidejob.variant.accomplice")
+            tr(page, "insidejob.variant.accomplice")
         )
         expect(page.get_by_test_id("variant-wagers")).to_have_count(0)
     snap(leader, "01-lobby")
@@ -103,7 +118,13 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
     for page in pages:
         expect(page.get_by_test_id("screen")).to_have_attribute("data-screen", "game")
     in_step(pages, progress_of(pages[0]))
-    by_seat = {kit.seat_of(page): page for page in pages}
+    by_seat: dict[int | None, Page] = {kit.seat_of(page): page for page in pages}
+    # A phone that opens the page now watches: the public table, no hand, no flap.
+    spectator = phones(1)[0]
+    expect(spectator.get_by_test_id("spectator")).to_be_visible()
+    expect(spectator.get_by_test_id("step")).to_be_visible()
+    expect(spectator.get_by_test_id("flap")).to_be_hidden()
+    watchers = [*pages, spectator]
     roles = host.call(lambda room: list(room.state.roles))
     accomplice = roles.index("accomplice")
     assert host.call(lambda room: room.state.config.to_json()["variants"]) == list(VARIANTS)
@@ -111,15 +132,13 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
     # The role is under the flap: dragged up and held, it shows; let go, it hides.
     for seat, page in by_seat.items():
         cdp = kit.hold_flap(page)
-        expect(page.get_by_test_id("role")).to_have_text(
-            translate("en", f"insidejob.role.{roles[seat]}")
-        )
+        expect(page.get_by_test_id("role")).to_have_text(tr(page, f"insidejob.role.{roles[seat]}"))
         kit.release_flap(cdp)
         expect(page.get_by_test_id("role")).to_be_hidden()
     # Everyone sees who the Accomplice is; only the Accomplice's phone offers the look.
     for seat, page in by_seat.items():
         expect(page.get_by_test_id(f"revealed-{accomplice}")).to_have_text(
-            translate("en", "insidejob.role.accomplice")
+            tr(page, "insidejob.role.accomplice")
         )
         expect(page.get_by_test_id("accomplice-picker")).to_have_count(
             1 if seat == accomplice else 0
@@ -128,7 +147,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
     refused = wagered = declined = votes = paranoid_votes = 0
     checked_sizes = False
     for _ in range(200):
-        check_no_other_hand(host, by_seat)
+        check_no_other_hand(host, {**by_seat, None: spectator})
         phase = pages[0].get_by_test_id("step").get_attribute("data-phase")
         if phase == "over":
             break
@@ -144,14 +163,14 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
             first = picks.first
             picked = int((first.get_attribute("data-testid") or "").rsplit("-", 1)[1])
             snap(page, "02-accomplice")
-            act_and_wait(page, pages, first.click)
+            act_and_wait(page, watchers, first.click)
             cdp = kit.hold_flap(page)
             expect(page.get_by_test_id("knows").locator("li").first).to_have_text(
-                translate(
-                    "en",
+                tr(
+                    page,
                     "insidejob.accomplice_saw",
                     player=NAMES[picked],
-                    role=translate("en", f"insidejob.role.{roles[picked]}"),
+                    role=tr(page, f"insidejob.role.{roles[picked]}"),
                 )
             )
             kit.release_flap(cdp)
@@ -162,17 +181,17 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
             for choice in choices:  # the objective, and the trump as symbol and word
                 trump = choice.get_attribute("data-trump") or ""
                 expect(choice).to_contain_text(
-                    f"{SYMBOLS[trump]} {translate('en', f'insidejob.suit.{trump}')}"
+                    f"{SYMBOLS[trump]} {tr(page, f'insidejob.suit.{trump}')}"
                 )
             for other in pages:
                 if other is not page:
                     expect(other.get_by_test_id("mission-0")).to_have_count(0)
             objective = choices[0].get_attribute("data-objective")
             snap(page, "03-mission")
-            act_and_wait(page, pages, choices[0].click)
+            act_and_wait(page, watchers, choices[0].click)
             for other in pages:
                 expect(other.get_by_test_id("objective")).to_have_text(
-                    translate("en", f"insidejob.objective.{objective}")
+                    tr(other, f"insidejob.objective.{objective}")
                 )
         elif phase == "play":
             hand = page.get_by_test_id("hand")
@@ -187,7 +206,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
                 greyed.first.evaluate("(node) => node.scrollIntoView({block: 'center'})")
                 greyed.first.click(force=True)
                 expect(page.get_by_test_id("error")).to_have_text(
-                    translate("en", "error.must_follow_suit", card=card)
+                    tr(page, "error.must_follow_suit", card=card)
                 )
                 snap(page, "05-refused")
                 for other in pages:
@@ -205,17 +224,17 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
                 checked_sizes = True
             playable = hand.locator('button[data-playable="true"]').last
             card = playable.get_attribute("data-card") or ""
-            act_and_wait(page, pages, playable.click)
+            act_and_wait(page, watchers, playable.click)
             expect(page.get_by_test_id(f"card-{card}")).to_have_count(0)
             # The trick so far (or, once it ends, the last trick) shows the card on every phone.
             for other in pages:
                 expect(other.locator(f'[data-card="{card}"]').first).to_be_visible()
         elif phase == "wager":
-            expect(page.get_by_test_id("status")).to_have_text(
-                translate("en", "insidejob.wager_question")
-            )
+            expect(page.get_by_test_id("status")).to_have_text(tr(page, "insidejob.wager_question"))
             yes = wagered < 1
-            act_and_wait(page, pages, page.get_by_test_id("wager-yes" if yes else "wager-no").click)
+            act_and_wait(
+                page, watchers, page.get_by_test_id("wager-yes" if yes else "wager-no").click
+            )
             wagered, declined = (wagered + 1, declined) if yes else (wagered, declined + 1)
         elif phase == "vote":
             candidates = page.get_by_test_id("vote-picker-0").locator("button")
@@ -232,14 +251,14 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
                 before = progress_of(page)
                 page.get_by_test_id("vote-submit").click()
                 expect(page.get_by_test_id("error")).to_have_text(
-                    translate("en", "error.votes_must_differ", seat=0)
+                    tr(page, "error.votes_must_differ", seat=0)
                 )
                 expect(page.get_by_test_id("step")).to_have_attribute("data-progress", before)
                 page.get_by_test_id("error").click()
                 second.nth((votes + 1) % count).click()
                 expect(second.nth((votes + 1) % count)).to_have_attribute("aria-pressed", "true")
             candidates.nth(votes % count).click()
-            act_and_wait(page, pages, page.get_by_test_id("vote-submit").click)
+            act_and_wait(page, watchers, page.get_by_test_id("vote-submit").click)
             if page.get_by_test_id("step").get_attribute("data-phase") == "vote":
                 expect(page.get_by_test_id("voted")).to_be_visible()
             votes += 1
@@ -257,27 +276,35 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
     result, result_vote = host.call(
         lambda room: (room.public_view()["result"], room.public_view()["vote"])
     )
-    winners = ", ".join(translate("en", f"insidejob.winner.{label}") for label in result["winners"])
     snap(pages[0], "07-result")
-    for seat, page in by_seat.items():
+    snap(narrow, "07-result-320px-pt")
+
+    def winners(page: Page) -> str:
+        labels = [tr(page, f"insidejob.winner.{label}") for label in result["winners"]]
+        return tr(page, "phone.list.separator").join(labels)
+
+    for seat, page in [*by_seat.items(), (None, spectator)]:
         expect(page.get_by_test_id("winner")).to_have_text(
-            translate("en", "insidejob.winners", names=winners)
+            tr(page, "insidejob.winners", names=winners(page))
         )
         expect(page.get_by_test_id("ending")).to_have_text(
-            translate("en", f"insidejob.ending.{result['ending']}")
+            tr(page, f"insidejob.ending.{result['ending']}")
         )
         for winner in result["winning_seats"]:
             expect(page.get_by_test_id("winning-players")).to_contain_text(NAMES[winner])
         for other, role in enumerate(result["roles"]):
             expect(page.get_by_test_id(f"reveal-{other}")).to_contain_text(
-                translate("en", f"insidejob.role.{role}")
+                tr(page, f"insidejob.role.{role}")
             )
         tally = result_vote["tally"]
         for other in range(4):
             expect(page.get_by_test_id(f"votes-{other}")).to_have_text(str(tally[other]))
+        if seat is None:
+            expect(page.get_by_test_id("my-result")).to_have_count(0)
+            continue
         won = seat in result["winning_seats"]
         expect(page.get_by_test_id("my-result")).to_have_text(
-            translate("en", "phone.insidejob.you_won" if won else "phone.insidejob.you_lost")
+            tr(page, "phone.insidejob.you_won" if won else "phone.insidejob.you_lost")
         )
     assert narrow.evaluate("document.documentElement.scrollWidth") <= 320
 
