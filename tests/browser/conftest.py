@@ -104,6 +104,23 @@ class Host:
 
         return self._on_loop(run())
 
+    def wait_for(self, predicate: Any, timeout: float = 10.0) -> None:
+        """Block until ``predicate(room)`` holds, checked again after every change the Room
+        announces (no polling: it listens like the TV does)."""
+
+        async def wait() -> None:
+            room = self.app[ROOM_KEY]
+            changed = asyncio.Event()
+            unsubscribe = room.subscribe_public(lambda _message: changed.set())
+            try:
+                while not predicate(room):
+                    changed.clear()
+                    await asyncio.wait_for(changed.wait(), timeout)
+            finally:
+                unsubscribe()
+
+        self._on_loop(wait())
+
     def run(self, coroutine_function: Any) -> Any:
         """Await ``coroutine_function(app)`` on the server's loop and return its result."""
         return self._on_loop(coroutine_function(self.app))

@@ -40,7 +40,7 @@ def test_the_page_reconnects_by_itself_and_keeps_its_seat(phones: Any, host: Any
     states = page.evaluate("() => window.connStates")
     offline = next(state for state in states if state.startswith("waiting:"))
     assert offline == "waiting:" + translate("en", "phone.conn.waiting", seconds=1)
-    assert host.call(lambda room: [p.connected for p in room.players]) == [True]
+    host.wait_for(lambda room: [p.connected for p in room.players] == [True])
 
 
 def test_after_a_host_restart_every_phone_is_back_in_its_seat_by_itself(
@@ -98,7 +98,8 @@ def test_a_second_tab_takes_the_seat_and_the_first_does_not_fight_back(
         expect(first.get_by_test_id("conn")).to_have_attribute("data-state", "online")
         expect(second.get_by_test_id("me-name")).to_have_text("Ana")
         expect(first.get_by_test_id("play-here")).to_be_visible()
-        assert host.call(lambda room: [p.connected for p in room.players]) == [True]
+        # "online" shows when the socket opens; the seat is taken once the host has the hello.
+        host.wait_for(lambda room: [p.connected for p in room.players] == [True])
 
         # Asked to, the first tab takes it back; now the second one offers the button.
         first.get_by_test_id("play-here").click()
