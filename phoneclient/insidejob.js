@@ -189,7 +189,9 @@ function handSection(ctx) {
   const me = view.me;
   if (!me || me.hand.length === 0 || view.phase === "over") return null;
   const myPlay = view.phase === "play" && view.turn === view.seat && me.can_act;
-  const legal = new Set(me.playable);
+  // The marks follow the Agents' rule for every role (me.follow_suit), so a glance at the
+  // Insider's phone shows nothing special; a greyed card stays tappable and the host decides.
+  const legal = new Set(me.follow_suit);
   const bySuit = new Map(SUIT_ORDER.map((suit) => [suit, []]));
   for (const card of me.hand) bySuit.get(parseCard(card).suit).push(card);
   const rows = [];

@@ -115,8 +115,16 @@ def is_over(state: State) -> bool:
 
 def legal_cards(state: State, seat: int) -> list[int]:
     """The cards of seat's hand it may play if it were on turn now."""
+    if state.roles[seat] in FREE_PLAYERS:
+        return list(state.hands[seat])
+    return follow_suit_cards(state, seat)
+
+
+def follow_suit_cards(state: State, seat: int) -> list[int]:
+    """The cards the Agents' rule allows from seat's hand now: the led suit if it holds any,
+    else the whole hand. Phones mark these for every role (see views)."""
     hand = state.hands[seat]
-    if not state.trick_cards or state.roles[seat] in FREE_PLAYERS:
+    if not state.trick_cards:
         return list(hand)
     led = state.trick_cards[0] // 13
     following = [c for c in hand if c // 13 == led]

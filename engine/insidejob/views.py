@@ -145,6 +145,14 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
             if phase == PHASE_PLAY and expected
             else []
         ),
+        # What a phone marks as playable: the Agents' rule for every role. Marking the Insider's
+        # whole hand would tell a neighbour who glances at it who the Insider is; the Insider
+        # knows they may play any card anyway (``playable``).
+        "follow_suit": (
+            [CARD_NAMES[c] for c in rules.follow_suit_cards(state, seat)]
+            if phase == PHASE_PLAY and expected
+            else []
+        ),
         "missions": [_mission(m) for m in state.drawn] if choosing else None,
         "must_keep": rules.must_keep(state) if choosing else None,
         "can_wager": phase == PHASE_WAGER and expected,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -144,7 +145,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
             1 if seat == accomplice else 0
         )
 
-    refused = wagered = declined = votes = paranoid_votes = 0
+    refused = wagered = declined = votes = paranoid_votes = insider_free_plays = 0
     checked_sizes = False
     for _ in range(200):
         check_no_other_hand(host, {**by_seat, None: spectator})
@@ -196,7 +197,14 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
         elif phase == "play":
             hand = page.get_by_test_id("hand")
             greyed = hand.locator('button[aria-disabled="true"]')
-            if refused < 2 and greyed.count() > 0:
+            # The marks follow the Agents' rule on every phone, the Insider's included.
+            led = host.call(lambda room: room.public_view()["led_suit"])
+            in_hand = [c.get_attribute("data-card") or "" for c in hand.locator("button").all()]
+            following = [c for c in in_hand if SUITS[c[0]] == led] or in_hand
+            bright = hand.locator('button[data-playable="true"]').all()
+            assert sorted(c.get_attribute("data-card") or "" for c in bright) == sorted(following)
+            seat = kit.seat_of(page)
+            if refused < 2 and greyed.count() > 0 and roles[seat] != "insider":
                 # A greyed card can be tapped: the host refuses it, on this phone only.
                 card = greyed.first.get_attribute("data-card") or ""
                 before = progress_of(page)
@@ -222,9 +230,14 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
                 assert page.evaluate("document.documentElement.scrollWidth") <= 320
                 snap(page, "04-hand-320px")
                 checked_sizes = True
-            playable = hand.locator('button[data-playable="true"]').last
+            # The Insider may play any card, greyed or not, and the host takes it (a greyed card
+            # is aria-disabled, so the tap is forced through, as in the refusal above).
+            mine = "button" if roles[seat] == "insider" else 'button[data-playable="true"]'
+            playable = hand.locator(mine).last
             card = playable.get_attribute("data-card") or ""
-            act_and_wait(page, watchers, playable.click)
+            insider_free_plays += card not in following
+            playable.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+            act_and_wait(page, watchers, partial(playable.click, force=True))
             expect(page.get_by_test_id(f"card-{card}")).to_have_count(0)
             # The trick so far (or, once it ends, the last trick) shows the card on every phone.
             for other in pages:
@@ -268,6 +281,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
         raise AssertionError("the game did not end")
 
     assert refused >= 1, "a greyed card was tapped and refused"
+    assert insider_free_plays >= 1, "the Insider played a card its phone greyed, and it counted"
     assert wagered >= 1 and declined >= 1, "wagers were made and declined through the page"
     assert votes >= 2 and paranoid_votes == 1, "the vote, with the Paranoid Agent's two names"
     assert checked_sizes

@@ -114,3 +114,19 @@ def test_the_discarded_mission_is_seen_by_nobody(table):
     for seat in (None, 0, 1, 2, 3):
         assert "m07" not in str(t.view(seat))
     assert t.view(None)["mission"]["id"] == "m21"
+
+
+def test_a_phone_marks_the_same_cards_for_the_insider_as_for_an_agent_in_its_place(table):
+    """The Insider may play anything, but its phone marks only the cards that follow suit, as an
+    Agent's would: a glance at the screen must not tell who the Insider is."""
+    hands = ["B2 B5 G9", "Y2 Y3 Y4", "G1 G2 G3", "B7 B9 Y1"]
+    insider = table(FOUR, hands=hands, start=3, missions=["m11", "m01"])
+    agent = table("agent agent agent insider", hands=hands, start=3, missions=["m11", "m01"])
+    for t in (insider, agent):
+        t.keep()
+        t.play("B7")  # seat 3 leads Blue; seat 0, holding Blue, is on turn
+    assert insider.view(0)["me"]["playable"] == ["B2", "B5", "G9"]
+    assert agent.view(0)["me"]["playable"] == ["B2", "B5"]
+    marked = ["B2", "B5"]
+    assert insider.view(0)["me"]["follow_suit"] == agent.view(0)["me"]["follow_suit"] == marked
+    assert insider.view(2)["me"]["follow_suit"] == []  # not on turn
