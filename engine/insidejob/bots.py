@@ -1,4 +1,4 @@
-"""Bots: ``random`` (any legal action, sampled straight from the state) and ``sensible``.
+"""Bots: ``random`` (any legal action, sampled straight from the state) and ``smart``.
 
 A bot is ``(state, seat, rng) -> action``; rng is anything with ``choice`` and ``sample``
 (``engine.rng.Rng`` or ``random.Random``). Bots read the state only for what their seat may know
