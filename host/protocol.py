@@ -24,7 +24,7 @@ class ProtocolError(Exception):
 
 
 # Field kinds: what each message type must (or may) carry.
-_STR, _OPT_STR, _INT, _OBJ, _STR_LIST, _INT_LIST, _OPT_INT = (
+_STR, _OPT_STR, _INT, _OBJ, _STR_LIST, _INT_LIST, _OPT_INT, _BOOL = (
     "string",
     "string or null",
     "integer",
@@ -32,6 +32,7 @@ _STR, _OPT_STR, _INT, _OBJ, _STR_LIST, _INT_LIST, _OPT_INT = (
     "list of strings",
     "list of integers",
     "integer or null",
+    "true or false",
 )
 
 # type -> {field: (kind, required)}
@@ -43,6 +44,7 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "options": {"game": (_STR, False), "variants": (_STR_LIST, False)},
     "reorder": {"order": (_INT_LIST, True)},
     "remove": {"seat": (_INT, True)},
+    "bot": {"seat": (_INT, True), "on": (_BOOL, False)},
     "start": {},
     "rematch": {},
     "leave": {},
@@ -63,6 +65,8 @@ def _fits(kind: str, value: Any) -> bool:
         return _is_int(value)
     if kind == _OPT_INT:
         return value is None or _is_int(value)
+    if kind == _BOOL:
+        return isinstance(value, bool)
     if kind == _OBJ:
         return isinstance(value, dict)
     if kind == _STR_LIST:

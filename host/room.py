@@ -381,6 +381,24 @@ class Room:
         self._require_leader(conn)
         self.rematch()
 
+    def _on_bot(self, conn: Connection, message: dict[str, Any]) -> None:
+        """The leader lets a bot play a seat whose phone is gone (``on`` false: stop it).
+
+        Turning a bot on is refused for a seat whose phone is connected (``seat_connected``):
+        nobody's seat is taken from under them.
+        """
+        self._require_leader(conn)
+        if self.phase == "lobby":
+            raise RoomError("not_started")
+        seat = message["seat"]
+        if not 0 <= seat < len(self.players):
+            raise RoomError("not_a_seat", seat=seat)
+        on = message.get("on", True)
+        player = self.players[seat]
+        if on and player.connected:
+            raise RoomError("seat_connected", name=player.name)
+        self.set_bot(seat, on)
+
     def _on_action(self, conn: Connection, message: dict[str, Any]) -> None:
         if self.phase == "lobby":
             raise RoomError("not_started")
