@@ -52,8 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
             "only that player's secrets."
         ),
         epilog=(
-            "Host keys in the window: S start, P pause, M mute, F11 full screen, H help, "
-            "Esc twice to quit. Also: `molecrew simulate --help` plays games with bots."
+            "Host keys in the window: S start, P pause, B let bots play for absent players, "
+            "M mute, F11 full screen, H help, Esc twice to quit. "
+            "Also: `molecrew simulate --help` plays games with bots."
         ),
     )
     parser.add_argument(
@@ -271,12 +272,41 @@ def host_keys(server: ServerThread, notify: Callable[[str], None], lang: str) ->
 
         return lambda: server.call(run)
 
+    def bots_for_absent() -> None:
+        try:
+            names = cover_absent_seats(room)
+        except (RoomError, EngineError) as error:
+            notify(translate(lang, f"error.{error.code}", **error.facts))
+            return
+        if names:
+            notify(translate(lang, "tv.bots.on", names=", ".join(names)))
+        else:
+            notify(translate(lang, "tv.bots.none"))
+
     return HostKeys(
         start=on_loop("start"),
         pause=on_loop("pause"),
         unpause=on_loop("unpause"),
         resume_saved=on_loop("resume_saved"),
+        bots=lambda: server.call(bots_for_absent),
     )
+
+
+def cover_absent_seats(room: Any) -> list[str]:
+    """Let the engine's bot play every seat whose phone is gone right now (the B key).
+
+    Returns the names of those seats (empty: nobody is away). The flag stays on when a player
+    comes back, so the bot covers them again if their phone drops a second time; a new game
+    clears it. Raises RoomError ``not_started`` in the lobby.
+    """
+    from host.room import RoomError
+
+    if room.phase == "lobby":
+        raise RoomError("not_started")
+    absent = [seat for seat, player in enumerate(room.players) if not player.connected]
+    for seat in absent:
+        room.set_bot(seat, True)
+    return [room.players[seat].name for seat in absent]
 
 
 def serve_with_window(plan: Plan) -> int:

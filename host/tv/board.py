@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.tv import theme
+from host.tv import absent, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.scene import Scene
@@ -33,16 +33,16 @@ class BoardScene(Scene):
         draw_locks(canvas, frame, view, top=90, height=200)
         self._round(canvas, frame, view)
         draw_history(canvas, frame, view)
-        if frame.room.get("reclaimable"):
-            names = ", ".join(frame.name(s) for s in frame.room["reclaimable"])
+        line = absent.bottom_line(frame)
+        if line:
             canvas.text(
-                frame.t("tv.board.reclaim", names=names),
-                960,
+                line,
+                870,
                 1062,
                 26,
                 theme.ACCENT,
                 "midbottom",
-                1800,
+                1500,
             )
 
     def _round(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
@@ -56,7 +56,7 @@ class BoardScene(Scene):
         # The Boss.
         canvas.text(frame.t("tv.board.boss"), 80, 346, 30, theme.MUTED)
         if boss is not None:
-            canvas.seat_badge(boss, frame.name(boss), 80, 420, 64, theme.ACCENT, max_width=860)
+            absent.badge(canvas, frame, boss, 80, 420, 64, theme.ACCENT, max_width=860)
             canvas.element(f"boss:{boss}", canvas.rect(80, 388, 860, 64))
         # What happens now.
         if phase == "propose":
@@ -73,8 +73,8 @@ class BoardScene(Scene):
         if team:
             for index, seat in enumerate(team):
                 column, row = divmod(index, 3)
-                canvas.seat_badge(
-                    seat, frame.name(seat), 80 + row * 300, 662 + column * 58, 46, max_width=290
+                absent.badge(
+                    canvas, frame, seat, 80 + row * 300, 662 + column * 58, 46, max_width=290
                 )
                 canvas.element(
                     f"team:{seat}", canvas.rect(80 + row * 300, 639 + column * 58, 290, 46)
@@ -139,14 +139,8 @@ class BoardScene(Scene):
                 canvas.check(x + 16, y, 16)
             else:
                 canvas.circle(x + 16, y, 14, theme.FAINT, 3)
-            canvas.text(
-                frame.name(seat),
-                x + 40,
-                y,
-                24,
-                theme.TEXT if seat in done else theme.MUTED,
-                "midleft",
-                130,
+            absent.name(
+                canvas, frame, seat, x + 40, y, 24, theme.TEXT if seat in done else theme.MUTED, 130
             )
             canvas.element(
                 f"acted:{seat}:{'yes' if seat in done else 'no'}", canvas.rect(x, y - 16, 170, 32)
@@ -228,16 +222,6 @@ def draw_history(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
     players = frame.player_count()
     canvas.panel(HISTORY_LEFT - 20, 320, HISTORY_WIDTH + 40, 740, theme.PANEL, radius=28)
     canvas.text(frame.t("tv.board.history"), HISTORY_LEFT + 10, 346, 30, theme.MUTED)
-    if not proposals:
-        canvas.text(
-            frame.t("tv.board.history_empty"),
-            HISTORY_LEFT + 10,
-            420,
-            30,
-            theme.FAINT,
-            max_width=HISTORY_WIDTH,
-        )
-        return
     name_width = 230
     row_height = min(60, 560 / max(1, players))
     cell = min(60.0, row_height)
@@ -245,16 +229,31 @@ def draw_history(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
     shown = proposals[-columns:]
     first_number = len(proposals) - len(shown)
     top = 440
+    if not proposals:
+        canvas.text(
+            frame.t("tv.board.history_empty"),
+            HISTORY_LEFT + 10,
+            392,
+            30,
+            theme.FAINT,
+            max_width=HISTORY_WIDTH,
+        )
+        if not any(absent.seat_status(frame, seat) for seat in range(players)):
+            return
+        # Before the first proposal the rows are drawn only to say who is away.
     for seat in range(players):
         y = top + seat * row_height + row_height / 2
-        canvas.seat_badge(
+        absent.badge(
+            canvas,
+            frame,
             seat,
-            frame.name(seat),
             HISTORY_LEFT,
             y,
             min(36, row_height * 0.7),
             max_width=name_width - 10,
         )
+    if not proposals:
+        return
     for offset, proposal in enumerate(shown):
         x = HISTORY_LEFT + name_width + offset * (cell + 4) + cell / 2
         # Header: the lock the proposal was for, and its outcome.

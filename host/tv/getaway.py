@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from host.tv import theme
+from host.tv import absent, theme
 from host.tv.board import draw_locks
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
@@ -49,9 +49,10 @@ class GetawayScene(Scene):
                 canvas.check(x + 18, y, 18)
             else:
                 canvas.circle(x + 18, y, 16, theme.FAINT, 3)
-            canvas.seat_badge(
+            absent.badge(
+                canvas,
+                frame,
                 seat,
-                frame.name(seat),
                 x + 48,
                 y,
                 40,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.tv import theme
+from host.tv import absent, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.insidejob_pieces import (
@@ -75,16 +75,16 @@ class InsideJobBoardScene(Scene):
         else:
             self._table(canvas, frame, view)
         draw_players(canvas, frame, view)
-        if frame.room.get("reclaimable"):
-            offline = ", ".join(frame.name(s) for s in frame.room["reclaimable"])
+        line = absent.bottom_line(frame)
+        if line:
             canvas.text(
-                frame.t("tv.board.reclaim", names=offline),
-                960,
+                line,
+                860,
                 1076,
                 22,
                 theme.ACCENT,
                 "midbottom",
-                1500,
+                1340,
             )
 
     # -- header and left column --------------------------------------------------------------
@@ -363,7 +363,7 @@ def draw_players(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
         )
         canvas.element(f"player:{seat}", canvas.rect(x, y, width, height))
         inner = width - 40
-        canvas.seat_badge(seat, frame.name(seat), x + 20, y + 44, 46, max_width=inner)
+        absent.badge(canvas, frame, seat, x + 20, y + 44, 46, max_width=inner)
         if on_turn:
             canvas.element(f"turn:{seat}", canvas.rect(x, y, width, height))
         # Intel: the count in words, then tokens against the Insider's target.

@@ -46,6 +46,7 @@ class HostKeys:
     pause: Callable[[], None] = _nothing
     unpause: Callable[[], None] = _nothing
     resume_saved: Callable[[], None] = _nothing
+    bots: Callable[[], None] = _nothing  # let bots play every seat whose phone is gone
 
 
 @dataclass
@@ -225,6 +226,8 @@ class TvWindow:
             self.keys.start()
         elif key == pygame.K_r and room.get("resumable"):
             self.keys.resume_saved()
+        elif key == pygame.K_b:
+            self.keys.bots()
         elif key == pygame.K_p and room.get("phase") == "playing":
             (self.keys.unpause if room.get("paused") else self.keys.pause)()
         elif key == pygame.K_SPACE:
@@ -274,6 +277,7 @@ class TvWindow:
         rows = [
             ("S", "tv.help.start"),
             ("P", "tv.help.pause"),
+            ("B", "tv.help.bots"),
             ("R", "tv.help.resume"),
             ("M", "tv.help.mute"),
             ("F11", "tv.help.fullscreen"),
@@ -282,7 +286,7 @@ class TvWindow:
             ("Esc", "tv.help.quit"),
         ]
         for index, (key, text) in enumerate(rows):
-            y = 310 + index * 72
+            y = 300 + index * 66
             canvas.panel(520, y, 170, 56, theme.PANEL, radius=12, border=theme.FAINT)
             canvas.text(key, 605, y + 28, 30, theme.TEXT, "center")
             canvas.text(frame.t(text), 720, y + 28, 32, theme.TEXT, "midleft", 700)

@@ -1,0 +1,128 @@
+"""Who is away from the table: a word beside the name on every game board, never colour alone.
+
+A seat whose phone is gone is "away"; one the engine's bot plays meanwhile (the host's B key or
+the leader's phone) is "bot playing". Both come from the public room (``seats[].connected`` and
+``seats[].bot``), so the TV shows nothing a phone could not see.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from host.tv import theme
+from host.tv.draw import Canvas
+from host.tv.frame import Frame
+
+GAP = 12  # design pixels between a name and its tag
+PAD = 12  # inside the tag, either side of the word
+SHARE = 0.55  # at most this much of a narrow slot goes to the tag; the name keeps the rest
+
+
+def seat_status(frame: Frame, seat: int) -> str | None:
+    """``"away"`` (phone gone), ``"bot"`` (phone gone, a bot plays) or None (at the table)."""
+    for entry in frame.seats():
+        if entry.get("seat") == seat:
+            if entry.get("connected", True):
+                return None
+            return "bot" if entry.get("bot") else "away"
+    return None
+
+
+def seats_with(frame: Frame, status: str) -> list[int]:
+    return [s["seat"] for s in frame.seats() if seat_status(frame, s.get("seat")) == status]
+
+
+def tag_width(canvas: Canvas, frame: Frame, seat: int, size: float) -> float:
+    """How wide the seat's tag is drawn at this name size (0: no tag)."""
+    status = seat_status(frame, seat)
+    if status is None:
+        return 0.0
+    pixels = max(6, round(size * 0.5 * canvas.scale))
+    words = canvas.fonts.font(pixels).size(frame.t(f"tv.seat.{status}"))[0] / canvas.scale
+    return words + 2 * PAD
+
+
+def draw_tag(
+    canvas: Canvas, frame: Frame, seat: int, x: float, y: float, size: float, width: float
+) -> None:
+    """The seat's tag (a pill with the word), left edge at x, centred on y."""
+    status = seat_status(frame, seat)
+    if status is None or width <= 2 * PAD:
+        return
+    height = max(20.0, size * 0.72)
+    colour = theme.ACCENT if status == "bot" else theme.MUTED
+    area = canvas.panel(x, y - height / 2, width, height, theme.PANEL_LIGHT, height / 2, colour, 2)
+    canvas.text(
+        frame.t(f"tv.seat.{status}"),
+        x + width / 2,
+        y,
+        size * 0.5,
+        colour,
+        "center",
+        width - 2 * PAD,
+    )
+    canvas.element(f"absent:{seat}:{status}", area)
+
+
+def badge(
+    canvas: Canvas,
+    frame: Frame,
+    seat: int,
+    x: float,
+    y: float,
+    size: float = 40,
+    colour: theme.Colour = theme.TEXT,
+    max_width: float | None = None,
+) -> pygame.Rect:
+    """``canvas.seat_badge`` with the away / bot tag just after the name, inside ``max_width``."""
+    return _with_tag(canvas, frame, seat, x, y, size, colour, max_width, shape=True)
+
+
+def name(
+    canvas: Canvas,
+    frame: Frame,
+    seat: int,
+    x: float,
+    y: float,
+    size: float,
+    colour: theme.Colour = theme.TEXT,
+    max_width: float | None = None,
+) -> pygame.Rect:
+    """The bare name (left edge at x, centred on y) with the away / bot tag after it."""
+    return _with_tag(canvas, frame, seat, x, y, size, colour, max_width, shape=False)
+
+
+def _with_tag(
+    canvas: Canvas,
+    frame: Frame,
+    seat: int,
+    x: float,
+    y: float,
+    size: float,
+    colour: theme.Colour,
+    max_width: float | None,
+    shape: bool,
+) -> pygame.Rect:
+    wanted = tag_width(canvas, frame, seat, size)
+    width = wanted if max_width is None else min(wanted, max_width * SHARE)
+    name_width = max_width if max_width is None or not wanted else max_width - width - GAP
+    if shape:
+        area = canvas.seat_badge(seat, frame.name(seat), x, y, size, colour, name_width)
+    else:
+        area = canvas.text(frame.name(seat), x, y, size, colour, "midleft", name_width)
+    if wanted:
+        right = (area.right - canvas.offset_x) / canvas.scale
+        draw_tag(canvas, frame, seat, right + GAP, y, size if shape else size * 1.4, width)
+    return area
+
+
+def bottom_line(frame: Frame) -> str:
+    """Who is away and how to come back, and whom a bot covers meanwhile ("" if nobody)."""
+    parts = []
+    if frame.room.get("reclaimable"):
+        names = ", ".join(frame.name(s) for s in frame.room["reclaimable"])
+        parts.append(frame.t("tv.board.reclaim", names=names))
+    covered = seats_with(frame, "bot")
+    if covered:
+        parts.append(frame.t("tv.board.bots", names=", ".join(frame.name(s) for s in covered)))
+    return "  ·  ".join(parts)
