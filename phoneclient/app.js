@@ -185,6 +185,33 @@ function namesBySeat(room) {
   return names;
 }
 
+/**
+ * The seats whose phone is gone, each marked in words: "away", or "bot playing" once a bot stands
+ * in. The leader may let a bot play an away seat; the host refuses it for anyone else.
+ */
+function absentPanel(ctx) {
+  const { room, you, t } = ctx;
+  if (!room || room.phase === "lobby") return null;
+  const gone = (room.seats || []).filter((seat) => !seat.connected);
+  if (gone.length === 0) return null;
+  const leader = Boolean(you && you.leader) && room.phase === "playing";
+  const canCover = leader && gone.some((seat) => !seat.bot);
+  return h("section", { class: "absent card-box", testid: "absent" },
+    h("h2", { class: "absent-title" }, t("phone.absent.title")),
+    h("ul", { class: "absent-list" }, gone.map((seat) => {
+      const status = seat.bot ? "bot" : "away";
+      return h("li", { class: "absent-seat", testid: `absent-${seat.seat}`, data: { status } },
+        h("span", { class: "player-name" }, seat.name),
+        h("span", { class: `tag ${status}`, testid: `absent-tag-${seat.seat}` },
+          t(`phone.absent.${status}`)),
+        leader && !seat.bot ? h("button", {
+          type: "button", class: "let-bot", testid: `let-bot-${seat.seat}`,
+          onclick: () => send({ type: "bot", seat: seat.seat, on: true }),
+        }, t("phone.absent.let_bot")) : null);
+    })),
+    canCover ? h("p", { class: "hint" }, t("phone.absent.hint")) : null);
+}
+
 /** Keep the focused field (and what was typed in it) across a re-render. */
 function preservingFocus(draw) {
   const active = document.activeElement;
@@ -220,6 +247,7 @@ function render() {
       screen = you.spectator ? "spectator" : "join";
       const game = view && GAMES[view.game];
       fill(els.screen, ...renderJoin(ctx),
+        you.spectator && game ? absentPanel(ctx) : null,
         you.spectator && game ? game.renderPublic(ctx) : null);
     } else if (room.phase === "lobby" || !view) {
       screen = "lobby";
@@ -228,7 +256,7 @@ function render() {
       const game = GAMES[view.game];
       screen = "game";
       const drawn = game.renderSeat(ctx);
-      fill(els.screen, ...drawn.screen);
+      fill(els.screen, absentPanel(ctx), ...drawn.screen);
       secrets = drawn.secrets;
       nudgeOnNewTurn(view, game);
     } else {
