@@ -297,12 +297,14 @@ def cover_absent_seats(room: Any) -> list[str]:
 
     Returns the names of those seats (empty: nobody is away). The flag stays on when a player
     comes back, so the bot covers them again if their phone drops a second time; a new game
-    clears it. Raises RoomError ``not_started`` in the lobby.
+    clears it. Raises RoomError ``not_started`` in the lobby, ``game_over`` once it is over.
     """
     from host.room import RoomError
 
     if room.phase == "lobby":
         raise RoomError("not_started")
+    if room.phase == "over":
+        raise RoomError("game_over")
     absent = [seat for seat, player in enumerate(room.players) if not player.connected]
     for seat in absent:
         room.set_bot(seat, True)
