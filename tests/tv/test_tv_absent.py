@@ -6,11 +6,11 @@ from __future__ import annotations
 import asyncio
 import copy
 import time
-from pathlib import Path
 
 import aiohttp
 import pygame
 import pytest
+from tv_screens import show
 from tv_scripts import NAMES, play, room
 
 from engine.registry import get_game
@@ -20,7 +20,6 @@ from host.i18n import translate
 from host.server import ROOM_KEY
 from host.tv.window import TvWindow
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "tv"
 AWAY, BOT = 2, 3
 TIMEOUT = 10.0
 
@@ -33,20 +32,6 @@ def with_absent(message: dict) -> dict:
     seats[BOT].update(connected=False, bot=True)
     message["room"]["reclaimable"] = [AWAY, BOT]
     return message
-
-
-def draw(window: TvWindow, message: dict, name: str):
-    window.post(message)
-    window.drain()
-    window.director.skip()
-    canvas = window.draw()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    width, height = window.screen.get_size()
-    pygame.image.save(window.screen, str(ARTIFACTS / f"{name}-{width}x{height}.png"))
-    screen = window.screen.get_rect()
-    off = [d.label for d in canvas.drawn if d.kind == "text" and not screen.contains(d.rect)]
-    assert not off, f"text drawn off screen: {off}"
-    return canvas
 
 
 def assert_marked(canvas, lang: str = "en") -> None:
@@ -71,7 +56,7 @@ def window(request):
 def test_the_mole_board_marks_the_away_seat_and_the_bot_played_one(window):
     messages = play(7, seed=3)
     voting = next(m for m in messages if m["view"]["phase"] == "vote" and m["view"]["proposals"])
-    canvas = draw(window, with_absent(voting), "absent-board")
+    canvas = show(window, [with_absent(voting)], "absent-board")
     assert window.director.current == "board"
     assert_marked(canvas)
     names = f"{NAMES[AWAY]}, {NAMES[BOT]}"
@@ -79,11 +64,11 @@ def test_the_mole_board_marks_the_away_seat_and_the_bot_played_one(window):
     assert any(line in text for text in canvas.texts())
     assert any(translate("en", "tv.board.bots", names=NAMES[BOT]) in t for t in canvas.texts())
     # Before the first proposal the rows of names are drawn only to mark who is away.
-    canvas = draw(window, with_absent(messages[0]), "absent-board-first")
+    canvas = show(window, [with_absent(messages[0])], "absent-board-first")
     assert_marked(canvas)
-    assert not [e for e in draw(window, messages[0], "first").elements() if "absent" in e]
+    assert not [e for e in show(window, [messages[0]], "first").elements() if "absent" in e]
     # The same board with everyone back: no tag, no line.
-    plain = draw(window, voting, "absent-board-none")
+    plain = show(window, [voting], "absent-board-none")
     assert not [e for e in plain.elements() if e.startswith("absent:")]
     assert translate("en", "tv.seat.away") not in plain.texts()
 
@@ -91,7 +76,7 @@ def test_the_mole_board_marks_the_away_seat_and_the_bot_played_one(window):
 def test_the_getaway_marks_them_too(window):
     messages = play(7, seed=3)
     getaway = next(m for m in messages if m["view"]["phase"] == "getaway")
-    canvas = draw(window, with_absent(getaway), "absent-getaway")
+    canvas = show(window, [with_absent(getaway)], "absent-getaway")
     assert window.director.current == "getaway"
     assert_marked(canvas)
 
@@ -110,7 +95,7 @@ def test_the_inside_job_board_marks_them_in_spanish():
     }
     window = TvWindow("es", size=(1280, 720), sound=False)
     try:
-        canvas = draw(window, with_absent(message), "absent-insidejob")
+        canvas = show(window, [with_absent(message)], "absent-insidejob")
         assert window.director.current == "insidejob_board"
         assert_marked(canvas, "es")
     finally:

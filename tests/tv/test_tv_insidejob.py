@@ -8,10 +8,9 @@ checks that no frame ever shows a card still in a hand or a role the public view
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
-import pygame
 import pytest
+from tv_screens import SIZES, en, show
 from tv_scripts import NAMES, room
 
 from engine.insidejob.vocabulary import CARD_NAMES
@@ -20,8 +19,6 @@ from engine.rng import Rng
 from host.i18n import translate
 from host.tv.window import TvWindow
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "tv"
-SIZES = [(1920, 1080), (1280, 720)]
 GAME = get_game("insidejob")
 WAGER_ROLES = ["wagers", "accomplice", "tim_shady"]
 PRO_ROLES = ["wagers", "risky", "professional", "sleeping"]
@@ -120,29 +117,6 @@ def tv(request):
     window.close()
 
 
-def show(tv, messages, name, settle=True, seconds=0.0):
-    """Feed messages one by one, let time pass, draw; save the screenshot; return the canvas."""
-    for message in messages:
-        tv.post(message)
-        tv.drain()
-    if settle:
-        tv.director.skip()
-    if seconds:
-        tv.director.update(seconds)
-    canvas = tv.draw()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    width, height = tv.screen.get_size()
-    pygame.image.save(tv.screen, str(ARTIFACTS / f"insidejob-{name}-{width}x{height}.png"))
-    screen = tv.screen.get_rect()
-    off = [d.label for d in canvas.drawn if d.kind == "text" and not screen.contains(d.rect)]
-    assert not off, f"text drawn off screen: {off}"
-    return canvas
-
-
-def en(key, **facts):
-    return translate("en", key, **facts)
-
-
 def messages(steps, end=None):
     return [s["message"] for s in steps[:end]]
 
@@ -156,7 +130,7 @@ def test_the_board_shows_the_mission_the_trick_with_wagers_and_every_player(tv, 
         and s["message"]["view"]["phase"] == "play"
     )
     view = wager_game[index]["message"]["view"]
-    canvas = show(tv, messages(wager_game, index + 1), "board-trick")
+    canvas = show(tv, messages(wager_game, index + 1), "insidejob-board-trick")
     texts, elements = canvas.texts(), canvas.elements()
     mission = view["mission"]
     trump = en(f"insidejob.suit.{mission['trump']}")
@@ -205,14 +179,16 @@ def test_a_card_just_played_slides_in_with_one_sound(tv, wager_game):
         for i, s in enumerate(wager_game)
         if len(s["message"]["view"]["trick"]) == 2 and s["message"]["view"]["phase"] == "play"
     )
-    show(tv, messages(wager_game, index), "before-card")
+    show(tv, messages(wager_game, index), "insidejob-before-card")
     tv.sounds.played.clear()
     card = wager_game[index]["message"]["view"]["trick"][1]["card"]
-    moving = show(tv, [wager_game[index]["message"]], "card-sliding", settle=False, seconds=0.1)
+    moving = show(
+        tv, [wager_game[index]["message"]], "insidejob-card-sliding", settle=False, seconds=0.1
+    )
     assert tv.director.animating()
     assert tv.sounds.played == ["flip"]
     tv.director.update(1.0)
-    rested = show(tv, [], "card-landed", settle=False)
+    rested = show(tv, [], "insidejob-card-landed", settle=False)
     assert not tv.director.animating()
 
     def top(canvas):
@@ -230,12 +206,14 @@ def test_a_finished_trick_shows_the_winner_why_and_the_mission_result(tv, wager_
         and wager_game[i]["message"]["view"]["tricks"][-1]["revealed"]
     )
     trick = wager_game[index]["message"]["view"]["tricks"][-1]
-    show(tv, messages(wager_game, index), "before-trick-end")
+    show(tv, messages(wager_game, index), "insidejob-before-trick-end")
     tv.sounds.played.clear()
-    early = show(tv, [wager_game[index]["message"]], "trick-cards", settle=False, seconds=0.9)
+    early = show(
+        tv, [wager_game[index]["message"]], "insidejob-trick-cards", settle=False, seconds=0.9
+    )
     assert "trick_done" in early.elements()
     assert not [e for e in early.elements() if e.startswith("trick_winner:")]
-    canvas = show(tv, [], "trick-result", settle=False, seconds=2.2)
+    canvas = show(tv, [], "insidejob-trick-result", settle=False, seconds=2.2)
     elements, texts = canvas.elements(), canvas.texts()
     for play_ in trick["cards"]:
         assert f"card:{play_['card']}" in elements
@@ -252,7 +230,7 @@ def test_a_finished_trick_shows_the_winner_why_and_the_mission_result(tv, wager_
         assert en("insidejob.revealed_as", player=NAMES[seat], role=role) in texts
     outcome = "lock_open" if trick["completed"] else "lock_blown"
     assert tv.sounds.played == ["flip", outcome, "reveal"]
-    settled = show(tv, [], "board-after-trick")
+    settled = show(tv, [], "insidejob-board-after-trick")
     for seat in trick["revealed"]:
         assert f"role:{seat}:{roles[seat]}" in settled.elements()
 
@@ -260,7 +238,7 @@ def test_a_finished_trick_shows_the_winner_why_and_the_mission_result(tv, wager_
 def test_the_vote_shows_who_has_voted_then_the_ballots_and_tally(tv, wager_game):
     index = next(i for i, s in enumerate(wager_game) if s["message"]["view"]["voted"])
     view = wager_game[index]["message"]["view"]
-    canvas = show(tv, messages(wager_game, index + 1), "vote")
+    canvas = show(tv, messages(wager_game, index + 1), "insidejob-vote")
     texts, elements = canvas.texts(), canvas.elements()
     assert en("insidejob.phase.vote") in texts
     assert en("tv.insidejob.votes_in", count=len(view["voted"]), total=len(view["voters"])) in texts
@@ -268,9 +246,11 @@ def test_the_vote_shows_who_has_voted_then_the_ballots_and_tally(tv, wager_game)
         assert f"voted:{seat}:{'yes' if seat in view['voted'] else 'no'}" in elements
     assert en("tv.insidejob.mission_none") in texts
     final = wager_game[-1]["message"]["view"]
-    show(tv, messages(wager_game[index + 1 : -1]), "vote-last")
+    show(tv, messages(wager_game[index + 1 : -1]), "insidejob-vote-last")
     tv.sounds.played.clear()
-    counted = show(tv, [wager_game[-1]["message"]], "vote-count", settle=False, seconds=2.5)
+    counted = show(
+        tv, [wager_game[-1]["message"]], "insidejob-vote-count", settle=False, seconds=2.5
+    )
     for voter, named in final["vote"]["ballots"].items():
         assert f"ballot:{voter}:{','.join(str(s) for s in named)}" in counted.elements()
     for seat, votes in enumerate(final["vote"]["tally"]):
@@ -281,7 +261,7 @@ def test_the_vote_shows_who_has_voted_then_the_ballots_and_tally(tv, wager_game)
 
 
 def test_the_end_shows_every_role_and_every_winner(tv, wager_game):
-    canvas = show(tv, messages(wager_game), "reveal")
+    canvas = show(tv, messages(wager_game), "insidejob-reveal")
     result = wager_game[-1]["message"]["view"]["result"]
     elements, texts = canvas.elements(), canvas.texts()
     labels = ", ".join(en(f"insidejob.winner.{w}") for w in result["winners"])
@@ -300,14 +280,14 @@ def test_special_roles_game_with_the_professional_reads_right(tv, pro_game):
     """Four players, Risky missions, the Professional: no Intel win, reveals at its own mark."""
     index = next(i for i, s in enumerate(pro_game) if any(s["message"]["view"]["revealed"]))
     view = pro_game[index]["message"]["view"]
-    canvas = show(tv, messages(pro_game, index + 1), "board-professional")
+    canvas = show(tv, messages(pro_game, index + 1), "insidejob-board-professional")
     texts, elements = canvas.texts(), canvas.elements()
     assert view["targets"]["intel"] is None
     assert en("insidejob.reveal_at", count=view["targets"]["reveal_at"]) in texts
     assert not {en("insidejob.intel_target", count=n) for n in range(15)} & set(texts)
     for seat, role in enumerate(view["revealed"]):
         assert (f"role:{seat}:{role}" in elements) == (role is not None)
-    end = show(tv, messages(pro_game[index + 1 :]), "reveal-professional")
+    end = show(tv, messages(pro_game[index + 1 :]), "insidejob-reveal-professional")
     for seat, role in enumerate(pro_game[-1]["message"]["view"]["result"]["roles"]):
         assert f"role:{seat}:{role}" in end.elements()
 
@@ -360,7 +340,7 @@ def test_a_seat_view_sent_by_mistake_still_shows_no_hand(wager_game):
     leaked["message"]["view"]["me"] = {"role": "insider", "hand": hand, "playable": hand}
     window = TvWindow("en", size=(1280, 720), sound=False)
     try:
-        canvas = show(window, [leaked["message"]], "seat-view-ignored")
+        canvas = show(window, [leaked["message"]], "insidejob-seat-view-ignored")
         assert not secrets_drawn(canvas, leaked)
         assert en("insidejob.role.insider") not in canvas.texts()
     finally:
@@ -374,7 +354,7 @@ def test_the_lobby_reads_right_for_inside_job(tv, players):
         "room": ij_room(players, "lobby", ["wagers", "decoy"]),
         "view": None,
     }
-    canvas = show(tv, [message], f"lobby-{players}")
+    canvas = show(tv, [message], f"insidejob-lobby-{players}")
     texts = canvas.texts()
     assert en("insidejob.name") in texts
     assert en("tv.lobby.players", count=players, max=5) in texts
@@ -390,7 +370,7 @@ def test_the_board_speaks_the_hosts_language_even_at_4k(wager_game):
     window = TvWindow("es", size=(3840, 2160), sound=False)
     try:
         index = next(i for i, s in enumerate(wager_game) if len(s["message"]["view"]["trick"]) >= 2)
-        canvas = show(window, messages(wager_game, index + 1), "board-es")
+        canvas = show(window, messages(wager_game, index + 1), "insidejob-board-es")
         mission = wager_game[index]["message"]["view"]["mission"]
         assert translate("es", f"insidejob.objective.{mission['objective']}") in canvas.texts()
         assert translate("es", "tv.insidejob.mission") in canvas.texts()
@@ -407,7 +387,7 @@ def test_every_objective_fits_the_mission_panel_whole(lang, wager_game):
     objectives = sorted(k for k in catalog("en") if k.startswith("insidejob.objective."))
     window = TvWindow(lang, size=(1280, 720), sound=False)
     try:
-        show(window, messages(wager_game, index + 1), f"objective-{lang}")
+        show(window, messages(wager_game, index + 1), f"insidejob-objective-{lang}")
         for key in objectives:
             message = copy.deepcopy(wager_game[index]["message"])
             message["view"]["mission"]["objective"] = key.rsplit(".", 1)[1]
@@ -458,12 +438,14 @@ def test_a_vote_arriving_sounds_the_same_whoever_it_names(wager_game):
 def test_risky_missions_the_microphone_and_a_paranoid_double_vote(tv, decoy_game):
     views = [s["message"]["view"] for s in decoy_game]
     index = next(i for i, v in enumerate(views) if v["mission"] and v["mission"]["risky"])
-    canvas = show(tv, messages(decoy_game, index + 1), "board-risky")
+    canvas = show(tv, messages(decoy_game, index + 1), "insidejob-board-risky")
     assert "risky" in canvas.elements() and en("insidejob.risky") in canvas.texts()
     microphone = views[0]["revealed"].index("microphone")  # revealed to all at the deal
     assert f"role:{microphone}:microphone" in canvas.elements()
-    show(tv, messages(decoy_game[index + 1 : -1]), "vote-paranoid-last")
-    counted = show(tv, [decoy_game[-1]["message"]], "vote-paranoid", settle=False, seconds=2.5)
+    show(tv, messages(decoy_game[index + 1 : -1]), "insidejob-vote-paranoid-last")
+    counted = show(
+        tv, [decoy_game[-1]["message"]], "insidejob-vote-paranoid", settle=False, seconds=2.5
+    )
     ballots = views[-1]["vote"]["ballots"]
     voter, named = next((v, n) for v, n in ballots.items() if len(n) == 2)
     assert f"ballot:{voter}:{named[0]},{named[1]}" in counted.elements()
@@ -478,7 +460,7 @@ def test_three_players_fill_the_table(tv):
         if len(s["message"]["view"]["trick"]) == 2 and s["message"]["view"]["phase"] == "play"
     )
     view = steps[index]["message"]["view"]
-    canvas = show(tv, messages(steps, index + 1), "board-three")
+    canvas = show(tv, messages(steps, index + 1), "insidejob-board-three")
     assert {f"player:{s}" for s in range(3)} <= set(canvas.elements())
     assert not [e for e in canvas.elements() if e.startswith("player:3")]
     assert en("insidejob.intel_target", count=view["targets"]["intel"]) in canvas.texts()

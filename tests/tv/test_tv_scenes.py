@@ -6,17 +6,13 @@ canvas' record of what was drawn: the expected texts and pieces are there and on
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pytest
+from tv_screens import SIZES, en, show
 from tv_scripts import find_game, lobby, play, room
 
 from host.i18n import translate
 from host.tv.window import TvWindow
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "tv"
-SIZES = [(1920, 1080), (1280, 720)]
 
 
 def blown_by_cards_then_getaway(messages):
@@ -45,29 +41,6 @@ def tv(request):
     window = TvWindow("en", size=request.param, local_url="http://livingroom.local:8080/")
     yield window
     window.close()
-
-
-def show(tv, messages, name, settle=True, seconds=0.0):
-    """Feed messages, let time pass, draw; save the screenshot; return the canvas."""
-    for message in messages:
-        tv.post(message)
-    tv.drain()
-    if settle:
-        tv.director.skip()
-    if seconds:
-        tv.director.update(seconds)
-    canvas = tv.draw()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    width, height = tv.screen.get_size()
-    pygame.image.save(tv.screen, str(ARTIFACTS / f"{name}-{width}x{height}.png"))
-    screen = tv.screen.get_rect()
-    off = [d.label for d in canvas.drawn if d.kind == "text" and not screen.contains(d.rect)]
-    assert not off, f"text drawn off screen: {off}"
-    return canvas
-
-
-def en(key, **facts):
-    return translate("en", key, **facts)
 
 
 def test_lobby_shows_the_address_the_players_and_who_can_start(tv):
