@@ -175,6 +175,18 @@ class Canvas:
         self.drawn.append(Drawn("text", text, area))
         return area
 
+    def wrap(self, text: str, size: float, width: float) -> list[str]:
+        """The lines ``text`` takes at this size within ``width`` (greedy, word by word)."""
+        font = self.fonts.font(max(6, round(size * self.scale)))
+        limit = width * self.scale
+        lines: list[str] = []
+        for word in text.split():
+            if lines and font.size(f"{lines[-1]} {word}")[0] <= limit:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines
+
     def wrapped(
         self,
         text: str,
@@ -188,15 +200,7 @@ class Canvas:
         centred: bool = False,
     ) -> float:
         """Draw text wrapped to ``width``; returns the y below the last line (design units)."""
-        font = self.fonts.font(max(6, round(size * self.scale)))
-        limit = width * self.scale
-        lines: list[str] = []
-        for word in text.split():
-            if lines and font.size(f"{lines[-1]} {word}")[0] <= limit:
-                lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
-        lines = lines[:max_lines]
+        lines = self.wrap(text, size, width)[:max_lines]
         for index, line in enumerate(lines):
             top = y + index * size * line_gap
             if centred:

@@ -185,19 +185,6 @@ def counts_as_trump(play: dict[str, Any], trump: str | None) -> bool:
     )
 
 
-def line_count(canvas: Canvas, text: str, size: float, width: float) -> int:
-    """How many lines ``Canvas.wrapped`` would need for this text (same greedy wrapping)."""
-    font = canvas.fonts.font(max(6, round(size * canvas.scale)))
-    limit = width * canvas.scale
-    lines: list[str] = []
-    for word in text.split():
-        if lines and font.size(f"{lines[-1]} {word}")[0] <= limit:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return len(lines)
-
-
 def fitted_wrapped(
     canvas: Canvas,
     text: str,
@@ -211,6 +198,6 @@ def fitted_wrapped(
 ) -> float:
     """Wrapped text that shrinks (down to 70 %) rather than lose a line; returns the y below."""
     smallest = size * 0.7
-    while size > smallest and line_count(canvas, text, size, width) > max_lines:
+    while size > smallest and len(canvas.wrap(text, size, width)) > max_lines:
         size -= 2
     return canvas.wrapped(text, x, y, size, width, colour, max_lines=max_lines, centred=centred)

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import time
 
 import aiohttp
 import pygame
 import pytest
-from tv_screens import show
+from tv_screens import show, wait_for
 from tv_scripts import NAMES, play, room
 
 from engine.registry import get_game
@@ -103,15 +102,6 @@ def test_the_inside_job_board_marks_them_in_spanish():
 
 
 # -- the B key through the real server -------------------------------------------------------
-
-
-def wait_for(window: TvWindow, test) -> None:
-    """Drain the window's queue until ``test()`` holds (bounded; the server thread feeds it)."""
-    deadline = time.monotonic() + TIMEOUT
-    while not test():
-        assert time.monotonic() < deadline, "the window was never told"
-        window.step(0.0)
-        time.sleep(0.005)
 
 
 async def seat_phones(url: str, names: list[str]) -> tuple[aiohttp.ClientSession, list]:

@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-import time
-
 import pygame
+from tv_screens import wait_for
 
 from host.cli import ServerThread, build_parser, host_keys, make_plan
 from host.i18n import translate
 from host.server import ROOM_KEY
 from host.tv.window import TvWindow
-
-TIMEOUT = 10.0
-
-
-def wait_for(window: TvWindow, test) -> None:
-    """Drain the window's queue until ``test()`` holds (bounded; the server thread feeds it)."""
-    deadline = time.monotonic() + TIMEOUT
-    while not test():
-        assert time.monotonic() < deadline, "the window was never told"
-        window.step(0.0)
-        time.sleep(0.005)
 
 
 def test_the_window_sees_the_lobby_and_a_refused_start_is_explained(tmp_path):

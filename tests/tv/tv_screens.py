@@ -1,8 +1,10 @@
-"""Drawing a TV frame in a test: feed public messages, settle, draw, save a screenshot for people
-to look at (artifacts/tv/, git-ignored), and fail if any text fell off the screen."""
+"""Helpers of the TV tests: draw a frame from public messages (saving a screenshot for people to
+look at under artifacts/tv/, git-ignored, and failing if any text fell off the screen), and wait
+for a window fed by the real server."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -11,6 +13,7 @@ from host.i18n import translate
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "tv"
 SIZES = [(1920, 1080), (1280, 720)]
+WAIT_SECONDS = 10.0
 
 
 def show(tv, messages, name, settle=True, seconds=0.0):
@@ -34,3 +37,12 @@ def show(tv, messages, name, settle=True, seconds=0.0):
 
 def en(key, **facts):
     return translate("en", key, **facts)
+
+
+def wait_for(window, test) -> None:
+    """Drain the window's queue until ``test()`` holds (bounded; the server thread feeds it)."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not test():
+        assert time.monotonic() < deadline, "the window was never told"
+        window.step(0.0)
+        time.sleep(0.005)
