@@ -4,17 +4,12 @@
 // shows its message. A card is always its suit's symbol and value, never a colour alone.
 
 import { h } from "./dom.js";
+import { allSeats, joinNames, keptOpen, nameOf, waitingFor } from "./table.js";
 
 const SUIT_SYMBOLS = { blue: "●", red: "▲", green: "■", yellow: "★" };
 const SUIT_ORDER = ["blue", "red", "green", "yellow"];
 const SUIT_OF_LETTER = { B: "blue", R: "red", G: "green", Y: "yellow" };
 
-const nameOf = (ctx, seat) => ctx.names.get(seat) ?? ctx.t("phone.seat", { seat: seat + 1 });
-const joinNames = (ctx, seats) => {
-  const names = (seats || []).map((seat) => nameOf(ctx, seat));
-  return names.length ? names.join(ctx.t("phone.list.separator")) : ctx.t("phone.list.none");
-};
-const allSeats = (view) => Array.from({ length: view.players }, (_, seat) => seat);
 
 function parseCard(card) {
   return { suit: SUIT_OF_LETTER[card[0]], value: Number(card.slice(1)) };
@@ -167,13 +162,9 @@ function lastTrick(ctx) {
 function missionsHistory(ctx) {
   const { view, t } = ctx;
   if (view.tricks.length === 0) return null;
-  // Open or closed as the player left it, across re-renders.
-  return h("details", {
-    class: "history", testid: "history", open: Boolean(ctx.ui.ijHistoryOpen),
-    ontoggle: (event) => { ctx.ui.ijHistoryOpen = event.currentTarget.open; },
-  },
-  h("summary", {}, t("phone.insidejob.history", { count: view.tricks.length })),
-  h("ol", {}, view.tricks.map((trick) => h("li", { class: "card-box" },
+  return keptOpen(ctx, "ijHistoryOpen", { class: "history", testid: "history" },
+    t("phone.insidejob.history", { count: view.tricks.length }),
+    h("ol", {}, view.tricks.map((trick) => h("li", { class: "card-box" },
     h("p", { class: "label" }, t("insidejob.trick_number", {
       number: trick.number, total: view.targets.tricks,
     }), " ", trick.completed ? "✓" : "✗"),
@@ -220,11 +211,6 @@ function handSection(ctx) {
 }
 
 // ---------------------------------------------------------------- the step of this phase
-
-function waitingFor(ctx, seats) {
-  return h("p", { class: "hint", testid: "waiting" },
-    ctx.t("phone.waiting_for", { names: joinNames(ctx, seats) }));
-}
 
 function accompliceStep(ctx) {
   const { view, send, t } = ctx;

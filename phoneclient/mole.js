@@ -4,17 +4,7 @@
 // texts, in the same places, for everyone; secrets only live under the flap.
 
 import { h } from "./dom.js";
-
-const nameOf = (ctx, seat) => ctx.names.get(seat) ?? ctx.t("phone.seat", { seat: seat + 1 });
-const namesOf = (ctx, seats) => (seats || []).map((seat) => nameOf(ctx, seat));
-const joinNames = (ctx, seats) => {
-  const names = namesOf(ctx, seats);
-  return names.length ? names.join(ctx.t("phone.list.separator")) : ctx.t("phone.list.none");
-};
-
-function allSeats(view) {
-  return Array.from({ length: view.players }, (_, seat) => seat);
-}
+import { allSeats, joinNames, keptOpen, nameOf, waitingFor } from "./table.js";
 
 // ---------------------------------------------------------------- the public board
 
@@ -91,12 +81,8 @@ function voteList(ctx, proposal) {
 function history(ctx) {
   const { view, t } = ctx;
   if (view.proposals.length === 0) return null;
-  // Open or closed as the player left it, across re-renders.
-  return h("details", {
-    class: "history", testid: "history", open: Boolean(ctx.ui.historyOpen),
-    ontoggle: (event) => { ctx.ui.historyOpen = event.currentTarget.open; },
-  },
-    h("summary", {}, t("phone.mole.history", { count: view.proposals.length })),
+  return keptOpen(ctx, "historyOpen", { class: "history", testid: "history" },
+    t("phone.mole.history", { count: view.proposals.length }),
     h("ol", {}, view.proposals.map((proposal) => h("li", {},
       h("p", {}, t("phone.mole.history.line", {
         lock: proposal.lock + 1,
@@ -107,10 +93,6 @@ function history(ctx) {
 }
 
 // ---------------------------------------------------------------- the step of this phase
-
-function waitingFor(ctx, seats, testid = "waiting") {
-  return h("p", { class: "hint", testid }, ctx.t("phone.waiting_for", { names: joinNames(ctx, seats) }));
-}
 
 function proposeStep(ctx) {
   const { view, ui, send, t } = ctx;
