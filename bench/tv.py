@@ -52,7 +52,8 @@ class Molecrew:
     def __init__(self, state_dir: str, players_seed: int = 5) -> None:
         self.started = time.perf_counter()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "host.cli", "--no-mdns", "--bind", "127.0.0.1", "--port", "0",
+            [sys.executable, "-m", "host.cli", "--lang", "en",
+             "--no-mdns", "--bind", "127.0.0.1", "--port", "0",
              "--state-dir", state_dir, "--seed", str(players_seed)],
             cwd=ROOT, env={**os.environ, **HEADLESS_ENV}, stdout=subprocess.PIPE, text=True,
         )  # fmt: skip

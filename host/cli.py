@@ -112,27 +112,41 @@ def system_language() -> str:
     return normalise_language(None)
 
 
+def chosen_language(args: argparse.Namespace) -> str:
+    """``--lang`` if given, else this computer's language."""
+    from host.i18n import normalise_language
+
+    return normalise_language(args.lang) if args.lang else system_language()
+
+
 def say(text: str) -> None:
     """Tell the person at the keyboard (flushed: the terminal may be a pipe)."""
     print(text, flush=True)
 
 
+def words(lang: str, key: str, **facts: Any) -> str:
+    """A sentence for the terminal, from the catalog like every other word players read."""
+    from host.i18n import translate
+
+    return translate(lang, key, **facts)
+
+
 def make_plan(args: argparse.Namespace, say: Callable[[str], None] = say) -> Plan:
     """Choose the port, the join address and the language. Raises OSError if no port is free."""
-    from host.i18n import normalise_language
     from host.mdns import local_url
     from host.netaddr import free_port, join_host
 
+    lang = chosen_language(args)
     port = free_port(args.bind, args.port)
     if args.port and port != args.port:
-        say(f"Port {args.port} is already in use, so molecrew uses port {port} instead.")
+        say(words(lang, "cli.port_moved", asked=args.port, port=port))
     address = join_host(args.bind)
     return Plan(
         bind=args.bind,
         port=port,
         join_url=f"http://{address}:{port}/",
         local_url=local_url(port),
-        lang=normalise_language(args.lang) if args.lang else system_language(),
+        lang=lang,
         state_dir=args.state_dir,
         resume=args.resume,
         mdns=not args.no_mdns,
@@ -167,17 +181,16 @@ def banner(plan: Plan, app: Any = None) -> str:
     from host.qr import qr_text
     from host.server import ROOM_KEY, default_state_dir
 
-    lines = [
-        "molecrew is hosting. Players: join from a phone on the same Wi-Fi.",
-        f"Join URL: {plan.join_url}",
-    ]
+    lang = plan.lang
+    lines = [words(lang, "cli.hosting"), words(lang, "cli.join_url", url=plan.join_url)]
     if plan.mdns:
-        lines.append(f"(on some devices also: {plan.local_url})")
-    lines.append(f"Games are saved in {plan.state_dir or default_state_dir()}")
+        lines.append(words(lang, "cli.also_local", url=plan.local_url))
+    folder = plan.state_dir or default_state_dir()
+    lines.append(words(lang, "cli.saved_in", folder=folder))
     room = app[ROOM_KEY] if app is not None else None
     if room is not None and room.phase == "lobby" and room.saved is not None:
-        lines.append("An unfinished game is saved: press R on the TV, or restart with --resume.")
-    lines += ["", qr_text(plan.join_url), "", "Press Ctrl+C to stop."]
+        lines.append(words(lang, "cli.unfinished"))
+    lines += ["", qr_text(plan.join_url), "", words(lang, "cli.press_ctrl_c")]
     return "\n".join(lines)
 
 
@@ -203,9 +216,9 @@ async def serve_headless(plan: Plan) -> int:
     try:
         await stop.wait()
     finally:
-        print("Stopping...", flush=True)
+        say(words(plan.lang, "cli.stopping"))
         await runner.cleanup()
-    print("Stopped cleanly.", flush=True)
+    say(words(plan.lang, "cli.stopped"))
     return 0
 
 
@@ -325,7 +338,7 @@ def serve_with_window(plan: Plan) -> int:
         local = plan.local_url if plan.mdns else None  # a .local name only if we announce it
         window = TvWindow(plan.lang, fullscreen=plan.fullscreen, local_url=local)
     except Exception as error:  # pygame.error: no display, no video driver
-        print(f"No window could be opened ({error}); running without one.", file=sys.stderr)
+        print(words(plan.lang, "cli.no_window", error=error), file=sys.stderr)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         return asyncio.run(serve_headless(plan))
     server = ServerThread(plan)
@@ -333,7 +346,10 @@ def serve_with_window(plan: Plan) -> int:
         try:
             server.start()
         except OSError as error:
-            print(f"molecrew cannot serve on {plan.bind}:{plan.port}: {error}", file=sys.stderr)
+            address = f"{plan.bind}:{plan.port}"
+            print(
+                words(plan.lang, "cli.cannot_serve", address=address, error=error), file=sys.stderr
+            )
             return 2
         window.keys = host_keys(server, window.notify, plan.lang)
         room = server.app[ROOM_KEY]
@@ -342,9 +358,9 @@ def serve_with_window(plan: Plan) -> int:
         window.run(should_stop=stop.is_set, on_first_frame=lambda: print(banner(plan), flush=True))
     finally:
         window.close()
-        print("Stopping...", flush=True)
+        say(words(plan.lang, "cli.stopping"))
         server.stop()
-    print("Stopped cleanly.", flush=True)
+    say(words(plan.lang, "cli.stopped"))
     return 0
 
 
@@ -358,7 +374,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         plan = make_plan(args)
     except OSError as error:
-        print(f"molecrew cannot listen on {args.bind}: {error}", file=sys.stderr)
+        lang = chosen_language(args)
+        print(words(lang, "cli.cannot_listen", address=args.bind, error=error), file=sys.stderr)
         return 2
     if plan.headless:
         return asyncio.run(serve_headless(plan))

@@ -14,6 +14,7 @@ from pathlib import Path
 import aiohttp
 
 from host.cli import build_parser, main, make_plan
+from host.i18n import translate
 from host.netaddr import free_port, lan_address
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,11 +27,14 @@ def test_a_taken_port_moves_to_the_next_free_one_and_says_so():
         port = taken.getsockname()[1]
         said = []
         plan = make_plan(
-            build_parser().parse_args(["--bind", "127.0.0.1", "--port", str(port)]), said.append
+            build_parser().parse_args(["--bind", "127.0.0.1", "--port", str(port), "--lang", "es"]),
+            said.append,
         )
     assert plan.port > port
     assert plan.join_url == f"http://127.0.0.1:{plan.port}/"
-    assert said == [f"Port {port} is already in use, so molecrew uses port {plan.port} instead."]
+    # Said in the host's language, from the catalog.
+    assert said == [translate("es", "cli.port_moved", asked=port, port=plan.port)]
+    assert said[0].startswith(f"El puerto {port}")
 
 
 def test_the_join_address_is_a_usable_ipv4_address():
@@ -65,7 +69,8 @@ def test_help_reads_well(capsys):
 async def test_window_mode_serves_and_stops_cleanly_on_ctrl_c(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "host.cli", "--no-mdns", "--bind", "127.0.0.1", "--port", "0",
+        sys.executable, "-m", "host.cli", "--lang", "en",
+        "--no-mdns", "--bind", "127.0.0.1", "--port", "0",
         "--state-dir", str(tmp_path), cwd=ROOT, env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip

@@ -81,7 +81,8 @@ async def read_banner(process) -> tuple[str, list[str]]:
 
 async def test_headless_host_serves_a_whole_game_and_stops_cleanly(tmp_path):
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "host.cli", "--headless", "--no-mdns", "--bind", "127.0.0.1",
+        sys.executable, "-m", "host.cli", "--lang", "en",
+        "--headless", "--no-mdns", "--bind", "127.0.0.1",
         "--port", "0", "--state-dir", str(tmp_path / "state"), "--seed", "7",
         cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
@@ -150,7 +151,8 @@ async def test_headless_host_serves_a_whole_game_and_stops_cleanly(tmp_path):
 
 async def start_molecrew(state_dir: Path, *extra: str):
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "host.cli", "--headless", "--no-mdns", "--bind", "127.0.0.1",
+        sys.executable, "-m", "host.cli", "--lang", "en",
+        "--headless", "--no-mdns", "--bind", "127.0.0.1",
         "--port", "0", "--state-dir", str(state_dir), *extra,
         cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip

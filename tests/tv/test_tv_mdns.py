@@ -64,7 +64,8 @@ async def test_both_services_are_found_from_another_process_and_clashes_are_rena
 async def test_molecrew_announces_itself_and_says_goodbye_when_stopped(tmp_path):
     """The command's own announcement (loopback only), found while it runs, gone after Ctrl+C."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "host.cli", "--headless", "--bind", "127.0.0.1", "--port", "0",
+        sys.executable, "-m", "host.cli", "--lang", "en",
+        "--headless", "--bind", "127.0.0.1", "--port", "0",
         "--mdns-interface", "127.0.0.1", "--state-dir", str(tmp_path),
         cwd=ROOT, stdout=asyncio.subprocess.PIPE,
     )  # fmt: skip
