@@ -296,18 +296,20 @@ function voteStep(ctx) {
     parts.push(waiting);
     return parts;
   }
-  // The names being chosen live on this phone until sent: one list per vote.
-  const key = `${ctx.room.round}/${ballot.votes}`;
+  // The names being chosen live on this phone until sent: one list per name. With the Paranoid
+  // Agent in play every voter gets the same two lists, so a glance cannot tell who names a second
+  // player; the second name is sent only from the phone whose role has two votes.
+  const lists = view.special_roles.includes("paranoid") ? 2 : ballot.votes;
+  const key = `${ctx.room.round}/${lists}`;
   if (ui.ijVoteKey !== key) {
     ui.ijVoteKey = key;
-    ui.ijVote = Array(ballot.votes).fill(null);
+    ui.ijVote = Array(lists).fill(null);
   }
   const picked = ui.ijVote;
-  parts.push(h("p", { class: "status", testid: "status" },
-    t(ballot.votes === 2 ? "insidejob.vote_prompt_two" : "insidejob.vote_prompt")));
+  parts.push(h("p", { class: "status", testid: "status" }, t("insidejob.vote_prompt")));
   picked.forEach((_, index) => {
-    if (ballot.votes === 2) {
-      parts.push(h("h3", {}, t("phone.insidejob.vote_number", { number: index + 1 })));
+    if (lists === 2) {
+      parts.push(h("h3", {}, t(index === 0 ? "phone.insidejob.vote_first" : "phone.insidejob.vote_second")));
     }
     parts.push(h("ul", { class: "choices", testid: `vote-picker-${index}` }, ballot.candidates.map((seat) => {
       const on = picked[index] === seat;
@@ -328,8 +330,9 @@ function voteStep(ctx) {
   parts.push(h("button", {
     type: "button", class: "primary", testid: "vote-submit",
     onclick: () => {
-      const seats = picked.filter((seat) => seat !== null);
-      const action = ballot.votes === 2 ? { type: "vote", seats } : { type: "vote", seat: seats[0] ?? null };
+      const action = ballot.votes === 2
+        ? { type: "vote", seats: picked.filter((seat) => seat !== null) }
+        : { type: "vote", seat: picked[0] };
       send({ type: "action", action });
     },
   }, t("phone.insidejob.vote_send")));
