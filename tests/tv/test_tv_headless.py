@@ -79,15 +79,38 @@ async def read_banner(process) -> tuple[str, list[str]]:
             return url, lines
 
 
-async def test_headless_host_serves_a_whole_game_and_stops_cleanly(tmp_path):
+async def start_molecrew(state_dir: Path, *extra: str):
+    """`molecrew --headless` on a free loopback port; its URL and banner once it is serving."""
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "host.cli", "--lang", "en",
         "--headless", "--no-mdns", "--bind", "127.0.0.1",
-        "--port", "0", "--state-dir", str(tmp_path / "state"), "--seed", "7",
+        "--port", "0", "--state-dir", str(state_dir), *extra,
         cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     try:
         url, lines = await read_banner(process)
+    except BaseException:
+        process.kill()
+        await process.wait()
+        raise
+    return process, url, lines
+
+
+async def join_table(http: aiohttp.ClientSession, url: str) -> list[Listener]:
+    """The five phones, joined in seat order (the first is the leader)."""
+    phones = []
+    for name in NAMES:
+        phone = Listener(await http.ws_connect(url + "ws"))
+        await phone.send({"type": "hello", "token": None, "lang": "en"})
+        await phone.send({"type": "join", "name": name})
+        await phone.until(lambda m: m["type"] == "welcome")
+        phones.append(phone)
+    return phones
+
+
+async def test_headless_host_serves_a_whole_game_and_stops_cleanly(tmp_path):
+    process, url, lines = await start_molecrew(tmp_path / "state", "--seed", "7")
+    try:
         assert url.startswith("http://127.0.0.1:") and url.endswith("/")
         qr_lines = [line for line in lines if "█" in line]
         assert len(qr_lines) > 10 and len({len(line) for line in qr_lines}) == 1
@@ -97,13 +120,7 @@ async def test_headless_host_serves_a_whole_game_and_stops_cleanly(tmp_path):
             async with http.get(url + "healthz") as health:
                 assert (await health.json())["ok"] is True
             public = Listener(await http.ws_connect(url + "ws/public"))
-            phones = []
-            for name in NAMES:
-                phone = Listener(await http.ws_connect(url + "ws"))
-                await phone.send({"type": "hello", "token": None, "lang": "en"})
-                await phone.send({"type": "join", "name": name})
-                await phone.until(lambda m: m["type"] == "welcome")
-                phones.append(phone)
+            phones = await join_table(http, url)
             await public.until(lambda m: len(m["room"]["seats"]) == 5 and m["room"]["can_start"])
             await phones[0].send({"type": "start"})
             seen = len(public.messages)
@@ -149,17 +166,6 @@ async def test_headless_host_serves_a_whole_game_and_stops_cleanly(tmp_path):
             await process.wait()
 
 
-async def start_molecrew(state_dir: Path, *extra: str):
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "host.cli", "--lang", "en",
-        "--headless", "--no-mdns", "--bind", "127.0.0.1",
-        "--port", "0", "--state-dir", str(state_dir), *extra,
-        cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    url, lines = await read_banner(process)
-    return process, url, lines
-
-
 async def stop_molecrew(process) -> None:
     process.send_signal(signal.SIGINT)
     await asyncio.wait_for(process.communicate(), TIMEOUT)
@@ -172,13 +178,7 @@ async def test_an_interrupted_game_is_offered_then_continued_with_resume(tmp_pat
     try:
         async with aiohttp.ClientSession() as http:
             public = Listener(await http.ws_connect(url + "ws/public"))
-            phones = []
-            for name in NAMES:
-                phone = Listener(await http.ws_connect(url + "ws"))
-                await phone.send({"type": "hello", "token": None, "lang": "en"})
-                await phone.send({"type": "join", "name": name})
-                await phone.until(lambda m: m["type"] == "welcome")
-                phones.append(phone)
+            phones = await join_table(http, url)
             await phones[0].send({"type": "start"})
             message = await public.until(lambda m: m["view"] is not None)
             seat, action = next_move(message["view"])
