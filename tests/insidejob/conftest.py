@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
+from rigged_table import RiggedTable
 
-from engine.errors import EngineError
 from engine.insidejob import GAME, rules
 from engine.insidejob.config import make_config
 from engine.insidejob.vocabulary import (
@@ -21,12 +21,14 @@ from engine.insidejob.vocabulary import (
 )
 
 
-class Table:
+class Table(RiggedTable):
     """One game whose roles, hands, Intel, start player and mission draws a scenario chooses.
 
     ``hands`` are strings like ``"B7 R3 G13"`` per seat, all of one length: with the final hand
     size plus one card each, a single trick leads to the vote.
     """
+
+    game = GAME
 
     def __init__(
         self,
@@ -66,21 +68,6 @@ class Table:
         else:
             rules._begin_trick(state)
         self.state = state
-
-    def seat_of(self, role: str) -> int:
-        return self.state.roles.index(role)
-
-    def act(self, seat: int, action: dict[str, Any]) -> None:
-        GAME.apply(self.state, seat, action)
-
-    def refuse(self, seat: Any, action: Any, code: str) -> EngineError:
-        """Assert the action is refused with this code and changes nothing."""
-        before = GAME.snapshot(self.state)
-        with pytest.raises(EngineError) as caught:
-            GAME.apply(self.state, seat, action)
-        assert caught.value.code == code, caught.value
-        assert GAME.snapshot(self.state) == before
-        return caught.value
 
     def keep(self, index: int = 0) -> None:
         self.act(self.state.start, {"type": "choose_mission", "keep": index})

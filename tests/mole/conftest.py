@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
+from rigged_table import RiggedTable
 
-from engine.errors import EngineError
 from engine.mole import GAME
 from engine.mole.config import make_config
 from engine.mole.state import State
@@ -16,8 +16,10 @@ from engine.rng import Rng
 MOLE_ROLES = ("mole", "snitch")
 
 
-class Table:
+class Table(RiggedTable):
     """One game with a rigged deal (roles by seat) so a scenario can name who is who."""
+
+    game = GAME
 
     def __init__(
         self,
@@ -32,21 +34,6 @@ class Table:
         suspects += [] if decoy is None else [decoy]
         self.state = State(self.config, seed, Rng(seed), list(roles), decoy, suspects, first_boss)
         self.n = len(roles)
-
-    def seat_of(self, role: str) -> int:
-        return self.state.roles.index(role)
-
-    def act(self, seat: int, action: dict[str, Any]) -> None:
-        GAME.apply(self.state, seat, action)
-
-    def refuse(self, seat: int, action: Any, code: str) -> EngineError:
-        """Assert the action is refused with this code and changes nothing."""
-        before = GAME.snapshot(self.state)
-        with pytest.raises(EngineError) as caught:
-            GAME.apply(self.state, seat, action)
-        assert caught.value.code == code, caught.value
-        assert GAME.snapshot(self.state) == before
-        return caught.value
 
     def propose(self, team: Iterable[int]) -> None:
         self.act(self.state.boss, {"type": "propose", "team": list(team)})
