@@ -1,105 +1,63 @@
 """The scene manager: picks the scene for the latest public message, plays the moments between.
 
-It compares each public message with the one before to find what just became public (a vote
-arrived, the votes were revealed, a lock resolved, the Getaway began, the game ended) and turns
-that into sound cues and timed presentations. Only public facts are compared, so no cue can
-betray a secret: a vote arriving makes the same tick whatever it says.
+Each game's TV folder says, through its :class:`~host.tv.tvgame.TvGame`, which of its scenes a
+view calls for and what became public between two views (sound cues and timed moments). Only
+public facts are compared, so no cue can betray a secret.
 
+Every scene hears of each message as it arrives (``Scene.receive``) and draws from its own state
+and the clock only, so when a moment or a fade ends the next frame is simply the board as it is.
 No pygame display calls here beyond drawing on the canvas it is given; the window owns the loop.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from host.tv import insidejob_moments, theme
-from host.tv.board import BoardScene
+from host.tv import theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
-from host.tv.getaway import GetawayScene
-from host.tv.insidejob_board import InsideJobBoardScene
-from host.tv.insidejob_reveal import InsideJobRevealScene
+from host.tv.games import TV_GAMES
 from host.tv.lobby import LobbyScene
-from host.tv.presentations import CardsReveal, PatrolBlows, Presentation, VotesReveal
-from host.tv.reveal import RevealScene
-from host.tv.scene import Scene
+from host.tv.other import OtherGameScene
+from host.tv.presentations import Presentation
+from host.tv.scene import ANIMATION_FPS, Scene
+from host.tv.tvgame import BOARD, TvGame
 
 FADE_SECONDS = 0.45
 MAX_QUEUED = 3
+LOBBY, OTHER = "lobby", "other"
 
 
-def scene_for(message: dict[str, Any]) -> str:
-    """The scene a public message calls for: lobby, board, getaway or reveal."""
-    view = message.get("view")
-    room = message.get("room") or {}
-    if not view or room.get("phase") == "lobby":
-        return "lobby"
-    if view.get("game") == "insidejob":
-        return "insidejob_reveal" if view.get("phase") == "over" else "insidejob_board"
-    if view.get("phase") == "over" or view.get("result"):
-        return "reveal"
-    if view.get("phase") == "getaway":
-        return "getaway"
-    return "board"
-
-
-def changes(before: dict[str, Any] | None, after: dict[str, Any]) -> tuple[list[str], list[Any]]:
-    """Sound cues and presentations for what became public between two messages."""
-    cues: list[str] = []
-    shows: list[Presentation] = []
-    if before is None:
-        return cues, shows
-    old_room, new_room = before.get("room") or {}, after.get("room") or {}
-    if len(new_room.get("seats") or []) > len(old_room.get("seats") or []):
-        cues.append("join")
-    old, new = before.get("view"), after.get("view")
-    if not new or not old or old.get("game") != new.get("game"):
-        return cues, shows
-    if new.get("game") == "insidejob":
-        more_cues, shows = insidejob_moments.changes(old, new)
-        return cues + more_cues, shows
-    if len(new.get("proposals") or []) < len(old.get("proposals") or []):
-        return cues, shows  # a new game (rematch): nothing to replay
-    for key in ("voted", "played"):
-        if len(new.get(key) or []) > len(old.get(key) or []):
-            cues.append("tick")
-    old_confirmed = (old.get("getaway") or {}).get("confirmed") or []
-    new_confirmed = (new.get("getaway") or {}).get("confirmed") or []
-    if len(new_confirmed) > len(old_confirmed):
-        cues.append("tick")
-    old_proposals = old.get("proposals") or []
-    for number, proposal in enumerate(new.get("proposals") or []):
-        if number >= len(old_proposals):
-            shows.append(VotesReveal(proposal, number))
-    old_locks = old.get("locks") or []
-    for index, lock in enumerate(new.get("locks") or []):
-        was = old_locks[index] if index < len(old_locks) else {}
-        if lock.get("result") and not was.get("result"):
-            if lock.get("by") == "patrol":
-                shows.append(PatrolBlows(index))
-            else:
-                shows.append(CardsReveal(index, lock))
-    return cues, shows
+def scene_key(game: str, scene: str) -> str:
+    return f"{game}.{scene}"
 
 
 class Director:
-    """Feeds messages to scenes; ``update(dt)`` advances time; ``draw(canvas)`` paints a frame."""
+    """Feeds messages to scenes; ``update(dt)`` advances time; ``draw(canvas)`` paints a frame.
 
-    def __init__(self, lang: str, play: Callable[[str], None] = lambda cue: None) -> None:
+    ``reduced_motion`` turns every movement (fades, flips, slides, the siren) into a cut; the
+    moments keep their length so they can still be read.
+    """
+
+    def __init__(
+        self,
+        lang: str,
+        play: Callable[[str], None] = lambda cue: None,
+        reduced_motion: bool = False,
+        games: Mapping[str, TvGame] = TV_GAMES,
+    ) -> None:
         self.lang = lang
         self.play = play
-        self.scenes: dict[str, Scene] = {
-            "lobby": LobbyScene(),
-            "board": BoardScene(),
-            "getaway": GetawayScene(),
-            "reveal": RevealScene(),
-            "insidejob_board": InsideJobBoardScene(),
-            "insidejob_reveal": InsideJobRevealScene(),
-        }
+        self.reduced_motion = reduced_motion
+        self.games = games
+        self.scenes: dict[str, Scene] = {LOBBY: LobbyScene(), OTHER: OtherGameScene()}
+        for game in games.values():
+            for key, scene in game.make_scenes().items():
+                self.scenes[scene_key(game.name, key)] = scene
         self.message: dict[str, Any] = {"type": "public", "room": {}, "view": None}
-        self.current = "lobby"
+        self.current = LOBBY
         self.clock = 0.0
         self.fade = 0.0  # seconds left of the fade-in of a new scene
         self.queue: deque[Presentation] = deque()
@@ -108,11 +66,48 @@ class Director:
         self.fed = False  # whether any public message has arrived
         self.local_url: str | None = None
 
+    # -- which game, which scene -------------------------------------------------------------
+    def _game(self, view: dict[str, Any] | None) -> TvGame | None:
+        return self.games.get(str((view or {}).get("game")))
+
+    def scene_for(self, message: dict[str, Any]) -> str:
+        """The scene a public message calls for."""
+        view = message.get("view")
+        if not view or (message.get("room") or {}).get("phase") == "lobby":
+            return LOBBY
+        game = self._game(view)
+        if game is None:
+            return OTHER
+        return scene_key(game.name, game.scene_for(view))
+
+    def changes(
+        self, before: dict[str, Any] | None, after: dict[str, Any]
+    ) -> tuple[list[str], list[Presentation]]:
+        """Sound cues and moments for what became public between two messages."""
+        if before is None:
+            return [], []
+        cues: list[str] = []
+        old_room, new_room = before.get("room") or {}, after.get("room") or {}
+        if len(new_room.get("seats") or []) > len(old_room.get("seats") or []):
+            cues.append("join")
+        old, new = before.get("view"), after.get("view")
+        game = self._game(new)
+        if not new or not old or old.get("game") != new.get("game") or game is None:
+            return cues, []
+        more_cues, shows = game.changes(old, new)
+        return cues + more_cues, shows
+
     # -- input -------------------------------------------------------------------------------
     def feed(self, message: dict[str, Any]) -> None:
-        cues, shows = changes(self.message if self.fed else None, message)
+        cues, shows = self.changes(self.message if self.fed else None, message)
         self.fed = True
         self.message = message
+        frame = self.frame()
+        game = self._game(message.get("view"))
+        prefix = scene_key(game.name, "") if game is not None else None
+        for key, scene in self.scenes.items():
+            if key == LOBBY or (prefix is not None and key.startswith(prefix)):
+                scene.receive(frame)
         self.queue.extend(shows)
         # Messages faster than the show (a burst after a resume, a benchmark): keep the latest.
         while len(self.queue) > MAX_QUEUED:
@@ -126,9 +121,9 @@ class Director:
         self.fade = max(0.0, self.fade - dt)
         if self.showing is None and self.queue:
             self.showing, self.shown_for = self.queue.popleft(), 0.0
-            # Moments play over their game's board.
-            insidejob = (self.message.get("view") or {}).get("game") == "insidejob"
-            self._switch("insidejob_board" if insidejob else "board")
+            game = self._game(self.message.get("view"))
+            if game is not None:  # moments play over their game's board
+                self._switch(scene_key(game.name, BOARD))
             for cue in self.showing.cues(-1.0, 0.0):
                 self.play(cue)
         if self.showing is not None:
@@ -138,8 +133,7 @@ class Director:
             if self.shown_for >= self.showing.duration:
                 self.showing = None
         if self.showing is None and not self.queue:
-            self._switch(scene_for(self.message))
-        self.scenes[self.current].update(dt)
+            self._switch(self.scene_for(self.message))
 
     def skip(self) -> None:
         """Finish every pending moment at once (tests; a host who presses Space)."""
@@ -150,17 +144,16 @@ class Director:
         self.update(FADE_SECONDS)  # ...and let its fade-in finish
 
     def _switch(self, name: str) -> None:
-        if name != self.current:
-            self.current = name
-            self.fade = FADE_SECONDS
-            self.scenes[name].enter(self)
-            if name == "getaway":
-                self.play("siren")
-            if name == "insidejob_reveal":
-                self.play(insidejob_moments.ending_cue(self.message.get("view") or {}))
-            if name == "reveal":
-                result = (self.message.get("view") or {}).get("result") or {}
-                self.play("win_crew" if result.get("winner") == "crew" else "win_moles")
+        if name == self.current:
+            return
+        self.current = name
+        self.fade = 0.0 if self.reduced_motion else FADE_SECONDS
+        view = self.message.get("view") or {}
+        game = self._game(view)
+        if game is not None and name.startswith(scene_key(game.name, "")):
+            cue = game.entry_cue(name.removeprefix(scene_key(game.name, "")), view)
+            if cue:
+                self.play(cue)
 
     def animating(self) -> bool:
         """Whether the picture changes on its own (else the window may sleep between events)."""
@@ -168,12 +161,18 @@ class Director:
             self.fade > 0
             or self.showing is not None
             or bool(self.queue)
-            or self.scenes[self.current].animating()
+            or self.scenes[self.current].animating(self.frame())
         )
+
+    def frames_per_second(self) -> int:
+        """How often to draw while animating: the scene's own rate unless a moment plays."""
+        if self.showing is not None or self.fade > 0:
+            return ANIMATION_FPS
+        return self.scenes[self.current].frames_per_second
 
     # -- drawing -----------------------------------------------------------------------------
     def frame(self) -> Frame:
-        return Frame(self.message, self.lang, self.clock, self.local_url)
+        return Frame(self.message, self.lang, self.clock, self.local_url, self.reduced_motion)
 
     def draw(self, canvas: Canvas) -> None:
         frame = self.frame()

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from host.i18n import translate
+from host.tv import motion
 
 
 @dataclass
@@ -20,6 +21,11 @@ class Frame:
     lang: str
     now: float = 0.0
     local_url: str | None = None  # the .local address, shown beside the IP one
+    still: bool = False  # reduced motion: movements are cuts
+
+    def ease(self, x: float) -> float:
+        """How far a movement ``x`` of the way through has got (a cut when ``still``)."""
+        return motion.ease(x, self.still)
 
     @property
     def room(self) -> dict[str, Any]:
@@ -31,7 +37,7 @@ class Frame:
 
     @property
     def game(self) -> str:
-        return str((self.view or {}).get("game") or self.room.get("game") or "mole")
+        return str((self.view or {}).get("game") or self.room.get("game") or "")
 
     def t(self, key: str, **facts: Any) -> str:
         return translate(self.lang, key, **facts)

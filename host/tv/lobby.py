@@ -20,28 +20,22 @@ GLOW_SECONDS = 1.5  # a newcomer's row lights up, then fades
 
 
 class LobbyScene(Scene):
-    name = "lobby"
-
     def __init__(self) -> None:
-        self.clock = 0.0
-        self.known: set[str] | None = None  # names seen so far; None before the first look
-        self.arrived: dict[str, float] = {}
+        self.known: set[str] | None = None  # names seen so far; None before the first message
+        self.arrived: dict[str, float] = {}  # name -> when it first appeared
 
-    def update(self, dt: float) -> None:
-        self.clock += dt
-
-    def animating(self) -> bool:
-        return any(self.clock - at < GLOW_SECONDS for at in self.arrived.values())
-
-    def _note_arrivals(self, frame: Frame) -> None:
+    def receive(self, frame: Frame) -> None:
         names = {str(s.get("name", "")) for s in frame.seats()}
         if self.known is not None:
             for name in names - self.known:
-                self.arrived[name] = self.clock
+                self.arrived[name] = frame.now
         self.known = names
 
+    def animating(self, frame: Frame) -> bool:
+        # True until the glow is over, also when still: the frame after it must be drawn.
+        return any(frame.now - at < GLOW_SECONDS for at in self.arrived.values())
+
     def draw(self, canvas: Canvas, frame: Frame) -> None:
-        self._note_arrivals(frame)
         room = frame.room
         canvas.text(frame.t(f"{frame.game}.name"), 80, 44, 72, theme.ACCENT, max_width=1100)
         canvas.text(frame.t("tv.tagline"), 1840, 70, 34, theme.MUTED, "topright", max_width=700)
@@ -83,9 +77,11 @@ class LobbyScene(Scene):
             x, y = 1000 + column * 420, 310 + row * 86
             seat = int(entry.get("seat", index))
             connected = entry.get("connected", True)
-            since = self.clock - self.arrived.get(str(entry.get("name", "")), -GLOW_SECONDS)
+            arrived = self.arrived.get(str(entry.get("name", "")))
+            since = GLOW_SECONDS if arrived is None else frame.now - arrived
             if since < GLOW_SECONDS:
-                glow = theme.mix(theme.ACCENT, theme.PANEL, since / GLOW_SECONDS)
+                fading = 0.0 if frame.still else since / GLOW_SECONDS
+                glow = theme.mix(theme.ACCENT, theme.PANEL, fading)
                 canvas.panel(x - 14, y - 36, 404, 72, glow, radius=18)
                 canvas.element(f"arrived:{seat}", canvas.rect(x - 14, y - 36, 404, 72))
             canvas.seat_badge(

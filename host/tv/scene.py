@@ -1,24 +1,26 @@
-"""The scene interface: update separated from draw, nothing loaded at import time."""
+"""The scene interface: a frame is a pure function of the scene's state and the clock.
+
+A scene never changes itself while drawing. It learns of each public message through
+:meth:`Scene.receive` when the message arrives (the moment it notes, say a newcomer's arrival,
+is stamped with the director's clock), and ``draw`` reads only that state and ``frame.now``.
+"""
 
 from __future__ import annotations
-
-from typing import Any
 
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 
+ANIMATION_FPS = 60
+
 
 class Scene:
-    name = "scene"
+    # How often the window redraws while this scene animates.
+    frames_per_second = ANIMATION_FPS
 
-    def enter(self, director: Any) -> None:
-        """Called when the scene comes on screen."""
-        self.elapsed = 0.0
+    def receive(self, frame: Frame) -> None:
+        """A new public message has arrived (``frame.now`` is when)."""
 
-    def update(self, dt: float) -> None:
-        self.elapsed = getattr(self, "elapsed", 0.0) + dt
-
-    def animating(self) -> bool:
+    def animating(self, frame: Frame) -> bool:
         """True while the scene moves by itself (the window then keeps a steady frame rate)."""
         return False
 

@@ -6,7 +6,8 @@ Room through :class:`HostKeys`, whose callables the CLI binds to ``loop.call_soo
 
 When nothing moves the loop sleeps a tenth of a second between looks at the queue and the
 keyboard, so an idle lobby costs almost no CPU; while something animates it keeps a steady frame
-rate.
+rate. The turn after an animation ends is drawn too, so its last frame is always replaced by the
+board as it is now. Time comes from ``now``/``sleep`` (a test gives a fake clock).
 """
 
 from __future__ import annotations
@@ -24,9 +25,7 @@ from host.tv import theme
 from host.tv.audio import SoundBank
 from host.tv.director import Director
 from host.tv.draw import Canvas, FontBook
-from host.tv.getaway import FRAMES_PER_SECOND as GETAWAY_FPS
 
-ANIMATION_FPS = 60
 IDLE_WAIT_MS = 100  # how soon an idle window notices a new message
 QUIT_CONFIRM_SECONDS = 3.0
 NOTICE_SECONDS = 4.0
@@ -69,6 +68,9 @@ class TvWindow:
         fullscreen: bool = False,
         local_url: str | None = None,
         sound: bool = True,
+        reduced_motion: bool = False,
+        now: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         # The window shares the interpreter with the server's thread. With the default 5 ms GIL
         # switch interval, a drawing loop (many short C calls that drop and retake the GIL)
@@ -76,6 +78,8 @@ class TvWindow:
         # Handing the GIL over every 1 ms keeps message handling prompt while frames are drawn.
         self._switch_interval = sys.getswitchinterval()
         sys.setswitchinterval(GIL_SWITCH_SECONDS)
+        self.now = now
+        self.sleep = sleep
         self.inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
         self.keys = keys or HostKeys()
         self.overlays = Overlays()
@@ -89,9 +93,10 @@ class TvWindow:
         # Assets are loaded once the display exists, never at import time.
         self.fonts = FontBook()
         self.sounds = SoundBank.load() if sound else SoundBank.silent()
-        self.director = Director(lang, self._play)
+        self.director = Director(lang, self._play, reduced_motion)
         self.director.local_url = local_url
         self.dirty = True
+        self.was_moving = False  # whether the last turn's picture was still changing
 
     # -- called from any thread --------------------------------------------------------------
     def post(self, message: dict[str, Any]) -> None:
@@ -128,21 +133,30 @@ class TvWindow:
                 return count
             if message.get("type") == "notice":
                 self.overlays.notice = str(message.get("text", ""))
-                self.overlays.notice_until = time.monotonic() + NOTICE_SECONDS
+                self.overlays.notice_until = self.now() + NOTICE_SECONDS
             else:
                 self.director.feed(message)
             count += 1
             self.dirty = True
 
     def step(self, dt: float) -> None:
-        """One turn of the loop without waiting: messages, time, and a frame if needed."""
+        """One turn of the loop without waiting: messages, time, and a frame if needed.
+
+        A frame is drawn when something changed, while something moves, and once more on the
+        turn after it stopped moving: that last frame shows the board at full brightness.
+        """
         self.drain()
         self.director.update(dt)
-        if self.dirty or self.director.animating() or self._overlay_timed():
+        moving = self.moving()
+        if self.dirty or moving or self.was_moving:
             self.draw()
             pygame.display.flip()
             self.frames += 1
             self.dirty = False
+        self.was_moving = moving
+
+    def moving(self) -> bool:
+        return self.director.animating() or self._overlay_timed()
 
     def draw(self) -> Canvas:
         canvas = Canvas(self.screen, self.fonts)
@@ -160,22 +174,19 @@ class TvWindow:
         ``on_first_frame`` is called once the first public message is on screen.
         """
         self.running = True
-        clock = pygame.time.Clock()
-        last = time.monotonic()
+        last = self.now()
         while self.running and not should_stop():
-            busy = self.director.animating() or self._overlay_timed()
-            if busy:
-                rate = GETAWAY_FPS if self.director.current == "getaway" else ANIMATION_FPS
-                clock.tick(rate)
-                events = pygame.event.get()
+            if self.moving() or self.was_moving:
+                # A steady frame rate: wait out what is left of this frame's share of a second.
+                period = 1.0 / self.director.frames_per_second()
+                self.sleep(max(0.0, period - (self.now() - last)))
             else:
                 # SDL's own event wait polls internally (about 1 % of a core); a plain sleep
                 # costs next to nothing, and 0.1 s is quick enough for a key or a message.
-                time.sleep(IDLE_WAIT_MS / 1000)
-                events = pygame.event.get()
-            for event in events:
+                self.sleep(IDLE_WAIT_MS / 1000)
+            for event in pygame.event.get():
                 self.handle(event)
-            now = time.monotonic()
+            now = self.now()
             self.step(min(0.25, now - last))
             last = now
             if on_first_frame is not None and self.director.fed and self.frames:
@@ -208,7 +219,7 @@ class TvWindow:
         if key == pygame.K_ESCAPE and self.fullscreen:
             self.toggle_fullscreen()
         elif key in (pygame.K_ESCAPE, pygame.K_q):
-            now = time.monotonic()
+            now = self.now()
             asked = self.overlays.quit_asked_at
             if asked is not None and now - asked < QUIT_CONFIRM_SECONDS:
                 self.running = False
@@ -232,14 +243,26 @@ class TvWindow:
             (self.keys.unpause if room.get("paused") else self.keys.pause)()
         elif key == pygame.K_SPACE:
             self.director.skip()
+        elif key == pygame.K_a:
+            self.set_reduced_motion(not self.director.reduced_motion)
+
+    def set_reduced_motion(self, still: bool) -> None:
+        """Movements become cuts (or move again); says so on the TV."""
+        self.director.reduced_motion = still
+        if still:
+            self.director.fade = 0.0
+        text = self.director.frame().t("tv.motion.off" if still else "tv.motion.on")
+        self.overlays.notice = text
+        self.overlays.notice_until = self.now() + NOTICE_SECONDS
+        self.dirty = True
 
     # -- overlays ----------------------------------------------------------------------------
     def _overlay_timed(self) -> bool:
-        now = time.monotonic()
+        now = self.now()
         asked = self.overlays.quit_asked_at
-        if now < self.overlays.notice_until + 0.2:
+        if now < self.overlays.notice_until:
             return True
-        return asked is not None and now - asked < QUIT_CONFIRM_SECONDS + 0.2
+        return asked is not None and now - asked < QUIT_CONFIRM_SECONDS
 
     def _draw_overlays(self, canvas: Canvas) -> None:
         frame = self.director.frame()
@@ -261,10 +284,10 @@ class TvWindow:
             hint = f"{frame.t('tv.muted')} · {hint}"
         canvas.text(hint, 1900, 1076, 20, theme.FAINT, "bottomright", 700)
         asked = self.overlays.quit_asked_at
-        if asked is not None and time.monotonic() - asked < QUIT_CONFIRM_SECONDS:
+        if asked is not None and self.now() - asked < QUIT_CONFIRM_SECONDS:
             canvas.panel(560, 460, 800, 160, theme.PANEL_LIGHT, radius=24, border=theme.BAD)
             canvas.text(frame.t("tv.quit_confirm"), 960, 540, 44, theme.TEXT, "center", 760)
-        if time.monotonic() < self.overlays.notice_until:
+        if self.now() < self.overlays.notice_until:
             canvas.panel(360, 880, 1200, 110, theme.PANEL_LIGHT, radius=20, border=theme.BAD)
             canvas.text(self.overlays.notice, 960, 935, 34, theme.TEXT, "center", 1140)
         if self.overlays.help:
@@ -272,8 +295,8 @@ class TvWindow:
 
     def _draw_help(self, canvas: Canvas) -> None:
         frame = self.director.frame()
-        canvas.panel(460, 170, 1000, 740, theme.PANEL_LIGHT, radius=28, border=theme.ACCENT)
-        canvas.text(frame.t("tv.help.title"), 960, 200, 56, theme.ACCENT, "midtop", 900)
+        canvas.panel(460, 130, 1000, 820, theme.PANEL_LIGHT, radius=28, border=theme.ACCENT)
+        canvas.text(frame.t("tv.help.title"), 960, 158, 56, theme.ACCENT, "midtop", 900)
         rows = [
             ("S", "tv.help.start"),
             ("P", "tv.help.pause"),
@@ -282,12 +305,13 @@ class TvWindow:
             ("M", "tv.help.mute"),
             ("F11", "tv.help.fullscreen"),
             ("Space", "tv.help.skip"),
+            ("A", "tv.help.motion"),
             ("H", "tv.help.help"),
             ("Esc", "tv.help.quit"),
         ]
         for index, (key, text) in enumerate(rows):
-            y = 300 + index * 66
+            y = 250 + index * 66
             canvas.panel(520, y, 170, 56, theme.PANEL, radius=12, border=theme.FAINT)
             canvas.text(key, 605, y + 28, 30, theme.TEXT, "center")
             canvas.text(frame.t(text), 720, y + 28, 32, theme.TEXT, "midleft", 700)
-        canvas.element("help", canvas.rect(460, 170, 1000, 740))
+        canvas.element("help", canvas.rect(460, 130, 1000, 820))

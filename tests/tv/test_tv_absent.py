@@ -56,7 +56,7 @@ def test_the_mole_board_marks_the_away_seat_and_the_bot_played_one(window):
     messages = play(7, seed=3)
     voting = next(m for m in messages if m["view"]["phase"] == "vote" and m["view"]["proposals"])
     canvas = show(window, [with_absent(voting)], "absent-board")
-    assert window.director.current == "board"
+    assert window.director.current == "mole.board"
     assert_marked(canvas)
     names = f"{NAMES[AWAY]}, {NAMES[BOT]}"
     line = translate("en", "tv.board.reclaim", names=names)
@@ -76,7 +76,7 @@ def test_the_getaway_marks_them_too(window):
     messages = play(7, seed=3)
     getaway = next(m for m in messages if m["view"]["phase"] == "getaway")
     canvas = show(window, [with_absent(getaway)], "absent-getaway")
-    assert window.director.current == "getaway"
+    assert window.director.current == "mole.getaway"
     assert_marked(canvas)
 
 
@@ -95,7 +95,7 @@ def test_the_inside_job_board_marks_them_in_spanish():
     window = TvWindow("es", size=(1280, 720), sound=False)
     try:
         canvas = show(window, [with_absent(message)], "absent-insidejob")
-        assert window.director.current == "insidejob_board"
+        assert window.director.current == "insidejob.board"
         assert_marked(canvas, "es")
     finally:
         window.close()

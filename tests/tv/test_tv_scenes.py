@@ -162,7 +162,7 @@ def test_getaway_shows_the_siren_the_car_and_who_confirmed(tv, getaway_game):
     )
     canvas = show(tv, getaway_game[: index + 1], "getaway")
     confirmed = getaway_game[index]["view"]["getaway"]["confirmed"]
-    assert tv.director.current == "getaway" and tv.director.animating()
+    assert tv.director.current == "mole.getaway" and tv.director.animating()
     assert {"siren", "car"} <= set(canvas.elements())
     assert en("tv.getaway.title") in canvas.texts()
     assert en("tv.getaway.confirmed", count=len(confirmed), total=7) in canvas.texts()

@@ -4,36 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.mole.vocabulary import CLEAN, CREW_SIDE, LOOKOUT, MOLES_SIDE, side_of
 from host.tv import theme
-from host.tv.board import draw_other_game
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.scene import Scene
 
-SIDE_OF_ROLE = {"mole": "moles", "snitch": "moles"}
-
 
 class RevealScene(Scene):
-    name = "reveal"
-
     def draw(self, canvas: Canvas, frame: Frame) -> None:
         view = frame.view or {}
-        if frame.game != "mole":
-            draw_other_game(canvas, frame)
-            return
         result: dict[str, Any] = view.get("result") or {}
-        winner = result.get("winner", "crew")
-        colour = theme.CREW if winner == "crew" else theme.MOLES
+        winner = result.get("winner", CREW_SIDE)
+        colour = theme.CREW if winner == CREW_SIDE else theme.MOLES
         canvas.panel(40, 24, 1840, 190, colour, radius=30)
-        canvas.text(
-            frame.t(f"{frame.game}.winner.{winner}"), 960, 40, 84, theme.WHITE, "midtop", 1760
-        )
+        canvas.text(frame.t(f"mole.winner.{winner}"), 960, 40, 84, theme.WHITE, "midtop", 1760)
         canvas.element(f"winner:{winner}", canvas.rect(40, 24, 1840, 190))
         reason = result.get("reason")
         if reason:
-            canvas.text(
-                frame.t(f"{frame.game}.ending.{reason}"), 960, 146, 34, theme.WHITE, "midtop", 1760
-            )
+            canvas.text(frame.t(f"mole.ending.{reason}"), 960, 146, 34, theme.WHITE, "midtop", 1760)
         self._getaway_line(canvas, frame, result)
         self._table(canvas, frame, view, result)
         canvas.text(frame.t("tv.end.rematch"), 960, 1064, 26, theme.MUTED, "midbottom", 1800)
@@ -74,7 +63,7 @@ class RevealScene(Scene):
             label = frame.t("tv.end.lock_short", number=index + 1)
             canvas.text(label, cx, 290, 24, tint, "midtop", lock_width)
         alibis = [a for a in result.get("alibis") or [] if a.get("seat") is not None]
-        lookout = roles.index("lookout") if "lookout" in roles else None
+        lookout = roles.index(LOOKOUT) if LOOKOUT in roles else None
         role_width = (x_mark if marks else x_locks) - x_role - 60
         for seat in range(players):
             y = top + seat * row_height
@@ -92,14 +81,14 @@ class RevealScene(Scene):
             )
             role = roles[seat] if seat < len(roles) else None
             if role:
-                mole = SIDE_OF_ROLE.get(role) == "moles"
+                mole = side_of(role) == MOLES_SIDE
                 tint = theme.MOLES if mole else theme.CREW
                 if mole:
                     canvas.cross(x_role + 14, cy, 13, tint)
                 else:
                     canvas.check(x_role + 14, cy, 14, tint)
                 canvas.text(
-                    frame.t(f"{frame.game}.role.{role}"),
+                    frame.t(f"mole.role.{role}"),
                     x_role + 40,
                     cy - (row_height * 0.16 if seat == lookout and alibis else 0),
                     30,
@@ -117,7 +106,7 @@ class RevealScene(Scene):
                 if card is None:
                     continue
                 cx = x_locks + index * lock_width + lock_width / 2
-                if card == "clean":
+                if card == CLEAN:
                     canvas.check(cx, cy, row_height * 0.3)
                 else:
                     canvas.cross(cx, cy, row_height * 0.28)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.tv import absent, theme
+from engine.mole.vocabulary import BLOWN, BY_PATROL, CARDS, GETAWAY, OPEN, OVER, PROPOSE, VOTE
+from host.tv import absent, checklist, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.scene import Scene
@@ -13,13 +14,8 @@ HISTORY_LEFT, HISTORY_TOP, HISTORY_WIDTH = 1010, 330, 870
 
 
 class BoardScene(Scene):
-    name = "board"
-
     def draw(self, canvas: Canvas, frame: Frame) -> None:
         view = frame.view or {}
-        if frame.game != "mole":
-            draw_other_game(canvas, frame)
-            return
         canvas.text(frame.t(f"{frame.game}.name"), 60, 28, 40, theme.ACCENT, max_width=800)
         canvas.text(
             frame.t("tv.board.goal", open=view.get("to_open", 3), blow=view.get("to_blow", 3)),
@@ -52,6 +48,10 @@ class BoardScene(Scene):
         locks = view.get("locks") or []
         size = locks[lock]["team_size"] if isinstance(lock, int) and lock < len(locks) else 0
         team = list(view.get("team") or [])
+        proposals = view.get("proposals") or []
+        if phase == CARDS and proposals:
+            # The engine has already passed the Boss on; the team at work is the last one chosen.
+            boss, team = proposals[-1].get("boss"), list(proposals[-1].get("team") or team)
         canvas.panel(40, 320, 940, 740, theme.PANEL, radius=28)
         # The Boss.
         canvas.text(frame.t("tv.board.boss"), 80, 346, 30, theme.MUTED)
@@ -59,11 +59,11 @@ class BoardScene(Scene):
             absent.badge(canvas, frame, boss, 80, 420, 64, theme.ACCENT, max_width=860)
             canvas.element(f"boss:{boss}", canvas.rect(80, 388, 860, 64))
         # What happens now.
-        if phase == "propose":
+        if phase == PROPOSE:
             line = frame.t("tv.board.phase.propose", name=frame.name(boss), size=size)
-        elif phase == "vote":
+        elif phase == VOTE:
             line = frame.t("tv.board.phase.vote", needed=view.get("approvals_needed", 0))
-        elif phase == "cards":
+        elif phase == CARDS:
             line = frame.t("tv.board.phase.cards")
         else:
             line = ""
@@ -115,7 +115,7 @@ class BoardScene(Scene):
             "midleft",
             300,
         )
-        if rejections == patrol_at - 1 and view.get("phase") in ("propose", "vote"):
+        if rejections == patrol_at - 1 and view.get("phase") in (PROPOSE, VOTE):
             canvas.text(frame.t("tv.board.patrol_warning"), 80, 850, 28, theme.BAD, max_width=860)
 
     def _who_acted(
@@ -123,28 +123,17 @@ class BoardScene(Scene):
     ) -> None:
         phase = view.get("phase")
         players = frame.player_count()
-        if phase == "vote":
+        if phase == VOTE:
             acting, done = list(range(players)), set(view.get("voted") or [])
             summary = frame.t("tv.board.votes_in", count=len(done), total=players)
-        elif phase == "cards":
+        elif phase == CARDS:
             acting, done = team, set(view.get("played") or [])
             summary = frame.t("tv.board.cards_in", count=len(done), total=len(team))
         else:
             return
         canvas.text(summary, 80, 900, 32, theme.TEXT, max_width=860)
-        for index, seat in enumerate(acting):
-            column, row = divmod(index, 5)
-            x, y = 80 + row * 180, 970 + column * 50
-            if seat in done:
-                canvas.check(x + 16, y, 16)
-            else:
-                canvas.circle(x + 16, y, 14, theme.FAINT, 3)
-            absent.name(
-                canvas, frame, seat, x + 40, y, 24, theme.TEXT if seat in done else theme.MUTED, 130
-            )
-            canvas.element(
-                f"acted:{seat}:{'yes' if seat in done else 'no'}", canvas.rect(x, y - 16, 170, 32)
-            )
+        grid = checklist.Grid(80, 972, 5, 180, 50, 30)
+        checklist.draw(canvas, frame, acting, done, grid, "acted")
 
 
 def draw_locks(
@@ -161,11 +150,11 @@ def draw_locks(
         x = left + index * (width + gap)
         cx = x + width / 2
         result = lock.get("result")
-        if result == "open":
-            fill, border, state = theme.GOOD, None, "open"
-        elif result == "blown":
-            fill, border, state = theme.BAD, None, "blown"
-        elif index == current and view.get("phase") not in ("getaway", "over"):
+        if result == OPEN:
+            fill, border, state = theme.GOOD, None, OPEN
+        elif result == BLOWN:
+            fill, border, state = theme.BAD, None, BLOWN
+        elif index == current and view.get("phase") not in (GETAWAY, OVER):
             fill, border, state = theme.PANEL_LIGHT, theme.ACCENT, "current"
         else:
             fill, border, state = theme.PANEL, theme.FAINT, "later"
@@ -175,12 +164,12 @@ def draw_locks(
         canvas.text(
             frame.t("tv.board.lock", number=index + 1), cx, top + 12, 28, ink, "midtop", width - 16
         )
-        if result == "open":
+        if result == OPEN:
             canvas.check(cx, top + 88, 36, theme.BACKGROUND)
             canvas.text(frame.t("tv.board.open"), cx, top + 134, 30, ink, "midtop", width - 16)
-        elif result == "blown":
+        elif result == BLOWN:
             canvas.cross(cx, top + 88, 32, theme.BACKGROUND)
-            if lock.get("by") == "patrol":
+            if lock.get("by") == BY_PATROL:
                 detail = frame.t("tv.board.by_patrol")
             else:
                 detail = frame.t("tv.board.sabotaged", count=lock.get("sabotages") or 0)
@@ -307,12 +296,3 @@ def draw_history(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
             canvas.text("★", x + 12, legend_y, 24, theme.ACCENT, "center")
         area = canvas.text(label, x + 32, legend_y, 22, theme.MUTED, "midleft", 170)
         x += 40 + area.width / canvas.scale + 30
-
-
-def draw_other_game(canvas: Canvas, frame: Frame) -> None:
-    """A game this screen has no board for yet: say so plainly, the phones carry the game."""
-    name = frame.t(f"{frame.game}.name")
-    canvas.text(name, 960, 300, 96, theme.ACCENT, "midtop", 1700)
-    canvas.wrapped(
-        frame.t("tv.board.other_game", game=name), 360, 480, 48, 1200, theme.TEXT, centred=True
-    )

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.insidejob.vocabulary import SIDE_AGENTS
 from host.tv import theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
-from host.tv.insidejob_pieces import (
+from host.tv.insidejob.pieces import (
     TOKEN,
     counts_as_trump,
     draw_card,
@@ -22,7 +23,7 @@ from host.tv.insidejob_pieces import (
     suit_label,
     suit_name,
 )
-from host.tv.presentations import Presentation, _ease
+from host.tv.presentations import Presentation
 
 
 def changes(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[str], list[Presentation]]:
@@ -46,7 +47,7 @@ def changes(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[str], list[P
 def ending_cue(view: dict[str, Any]) -> str:
     """The fanfare for the end: the Agents' when they won, else the traitors'."""
     result = view.get("result") or {}
-    return "win_crew" if result.get("outcome") == "agents" else "win_moles"
+    return "win_crew" if result.get("outcome") == SIDE_AGENTS else "win_moles"
 
 
 class TrickDone(Presentation):
@@ -74,7 +75,7 @@ class TrickDone(Presentation):
         return cues
 
     def draw(self, canvas: Canvas, frame: Frame, elapsed: float) -> None:
-        self._backdrop(canvas, elapsed)
+        self._backdrop(canvas, frame, elapsed)
         trick = self.trick
         mission = trick.get("mission") or {}
         winner = trick.get("winner")
@@ -116,7 +117,7 @@ class TrickDone(Presentation):
             if since < 0:
                 continue
             x = left + index * (card_w + gap)
-            drop = (1 - _ease(since / 0.35)) * 300
+            drop = (1 - frame.ease(since / 0.35)) * 300
             won = lit and play.get("seat") == winner
             draw_card(
                 canvas,
@@ -151,7 +152,7 @@ class TrickDone(Presentation):
             )
         if elapsed >= self.RESULT_AT:
             done = bool(trick.get("completed"))
-            pop = 0.8 + 0.2 * _ease((elapsed - self.RESULT_AT) / 0.25)
+            pop = 0.8 + 0.2 * frame.ease((elapsed - self.RESULT_AT) / 0.25)
             word = frame.t("insidejob.mission.completed" if done else "insidejob.mission.failed")
             colour = theme.GOOD if done else theme.BAD
             area = canvas.text(word, 1000, 765, 84 * pop, colour, "center", 1500)
@@ -211,7 +212,7 @@ class VoteCount(Presentation):
         return [(self.FLIP_AT, "reveal"), (self.TALLY_AT, "tick")]
 
     def draw(self, canvas: Canvas, frame: Frame, elapsed: float) -> None:
-        self._backdrop(canvas, elapsed)
+        self._backdrop(canvas, frame, elapsed)
         canvas.text(frame.t("tv.insidejob.vote_title"), 960, 50, 72, theme.ACCENT, "midtop", 1700)
         ballots = self.vote.get("ballots") or {}
         rows = sorted(ballots.items(), key=lambda item: int(item[0]))
@@ -245,7 +246,7 @@ class VoteCount(Presentation):
                 theme.ACCENT if lead else theme.TEXT,
                 max_width=360,
             )
-            length = 280 * votes / most * _ease((elapsed - self.TALLY_AT) / 0.5)
+            length = 280 * votes / most * frame.ease((elapsed - self.TALLY_AT) / 0.5)
             if votes:
                 canvas.panel(1350, y - 22, length, 44, theme.ACCENT if lead else theme.MUTED, 8)
             many = frame.t("insidejob.votes_for", count=votes)

@@ -4,25 +4,23 @@ from __future__ import annotations
 
 import math
 
-from host.tv import absent, theme
-from host.tv.board import draw_locks
+from host.tv import checklist, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
+from host.tv.mole.board import draw_locks
 from host.tv.scene import Scene
-
-# The siren and the car move: a modest frame rate keeps the CPU low during this short phase.
-FRAMES_PER_SECOND = 24
 
 
 class GetawayScene(Scene):
-    name = "getaway"
+    # The siren and the car move: a modest frame rate keeps the CPU low during this short phase.
+    frames_per_second = 24
 
-    def animating(self) -> bool:
-        return True
+    def animating(self, frame: Frame) -> bool:
+        return not frame.still  # reduced motion: the lights and the car stand still
 
     def draw(self, canvas: Canvas, frame: Frame) -> None:
         view = frame.view or {}
-        t = frame.now
+        t = 0.0 if frame.still else frame.now
         self._siren(canvas, t)
         canvas.text(frame.t("tv.getaway.title"), 960, 60, 96, theme.TEXT, "midtop", 1700)
         canvas.wrapped(
@@ -41,27 +39,8 @@ class GetawayScene(Scene):
             "midtop",
             1700,
         )
-        for seat in range(players):
-            column, row = divmod(seat, 5)
-            x, y = 120 + row * 350, 650 + column * 70
-            done = seat in confirmed
-            if done:
-                canvas.check(x + 18, y, 18)
-            else:
-                canvas.circle(x + 18, y, 16, theme.FAINT, 3)
-            absent.badge(
-                canvas,
-                frame,
-                seat,
-                x + 48,
-                y,
-                40,
-                theme.TEXT if done else theme.MUTED,
-                max_width=280,
-            )
-            canvas.element(
-                f"confirmed:{seat}:{'yes' if done else 'no'}", canvas.rect(x, y - 20, 330, 40)
-            )
+        grid = checklist.Grid(120, 650, 5, 350, 70, 40)
+        checklist.draw(canvas, frame, list(range(players)), confirmed, grid, "confirmed")
 
     def _siren(self, canvas: Canvas, t: float) -> None:
         phase = int(t * 2.5) % 2

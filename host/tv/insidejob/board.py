@@ -10,10 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.tv import absent, theme
+from engine.insidejob.vocabulary import (
+    PHASE_ACCOMPLICE,
+    PHASE_MISSION,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PHASE_VOTE,
+    PHASE_WAGER,
+)
+from host.tv import absent, checklist, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
-from host.tv.insidejob_pieces import (
+from host.tv.insidejob.pieces import (
     TOKEN,
     counts_as_trump,
     draw_card,
@@ -35,42 +43,34 @@ MISSION_H = 290
 STRIP_TOP, STRIP_BOTTOM = 720, 1046
 
 
-def _ease(x: float) -> float:
-    x = min(1.0, max(0.0, x))
-    return 1 - (1 - x) ** 3
-
-
 class InsideJobBoardScene(Scene):
-    name = "insidejob_board"
-
     def __init__(self) -> None:
-        self.clock = 0.0
         self.seen: dict[tuple[int, int], float] = {}  # (trick number, card index) -> when
 
-    def update(self, dt: float) -> None:
-        self.clock += dt
+    def animating(self, frame: Frame) -> bool:
+        if frame.still:
+            return False
+        return any(frame.now - at < SLIDE_SECONDS for at in self.seen.values())
 
-    def animating(self) -> bool:
-        return any(self.clock - at < SLIDE_SECONDS for at in self.seen.values())
-
-    def _note_cards(self, view: dict[str, Any]) -> None:
+    def receive(self, frame: Frame) -> None:
+        """Note when each card of the trick first appeared, so it slides in from then."""
+        view = frame.view or {}
         number = int(view.get("trick_number") or 0)
         if any(key[0] > number for key in self.seen):
             self.seen.clear()  # a new game (rematch) starts again from trick 1
         first_look = not self.seen
         for index in range(len(view.get("trick") or [])):
             # Cards already down when the board first appears do not slide.
-            self.seen.setdefault((number, index), self.clock - (SLIDE_SECONDS if first_look else 0))
+            self.seen.setdefault((number, index), frame.now - (SLIDE_SECONDS if first_look else 0))
         for key in [k for k in self.seen if k[0] < number - 1]:
             del self.seen[key]
 
     def draw(self, canvas: Canvas, frame: Frame) -> None:
         view = frame.view or {}
-        self._note_cards(view)
         self._title(canvas, frame, view)
         self._mission(canvas, frame, view)
         self._progress(canvas, frame, view)
-        if view.get("phase") == "vote":
+        if view.get("phase") == PHASE_VOTE:
             self._vote(canvas, frame, view)
         else:
             self._table(canvas, frame, view)
@@ -109,8 +109,8 @@ class InsideJobBoardScene(Scene):
         mission = view.get("mission")
         if not mission:
             key = {
-                "accomplice": "tv.insidejob.mission_after_accomplice",
-                "mission": "tv.insidejob.mission_pending",
+                PHASE_ACCOMPLICE: "tv.insidejob.mission_after_accomplice",
+                PHASE_MISSION: "tv.insidejob.mission_pending",
             }.get(str(view.get("phase")), "tv.insidejob.mission_none")
             canvas.wrapped(frame.t(key), x, TOP + 80, 38, 540, theme.FAINT)
             return
@@ -233,8 +233,8 @@ class InsideJobBoardScene(Scene):
             cx = left + index * (card_w + gap)
             if index < len(trick):
                 play = trick[index]
-                since = self.clock - self.seen.get((number, index), -SLIDE_SECONDS)
-                rise = (1 - _ease(since / SLIDE_SECONDS)) * 260
+                since = frame.now - self.seen.get((number, index), frame.now - SLIDE_SECONDS)
+                rise = (1 - frame.ease(since / SLIDE_SECONDS)) * 260
                 draw_card(
                     canvas,
                     str(play["card"]),
@@ -258,7 +258,7 @@ class InsideJobBoardScene(Scene):
                         card_w + gap,
                     )
             else:
-                on_turn = seat == view.get("turn") and phase == "play"
+                on_turn = seat == view.get("turn") and phase == PHASE_PLAY
                 empty_slot(canvas, cx, y, card_w, card_h, on_turn)
                 if on_turn:
                     canvas.element(f"slot_turn:{seat}", canvas.rect(cx, y, card_w, card_h))
@@ -280,26 +280,8 @@ class InsideJobBoardScene(Scene):
             40,
             max_width=TABLE_W - 80,
         )
-        for index, seat in enumerate(voters):
-            column, row = divmod(index, 3)
-            vx, vy = x + row * 380, TOP + 350 + column * 80
-            done = seat in voted
-            if done:
-                canvas.check(vx + 20, vy, 20)
-            else:
-                canvas.circle(vx + 20, vy, 18, theme.FAINT, width=4)
-            canvas.seat_badge(
-                seat,
-                frame.name(seat),
-                vx + 56,
-                vy,
-                40,
-                theme.TEXT if done else theme.MUTED,
-                max_width=300,
-            )
-            canvas.element(
-                f"voted:{seat}:{'yes' if done else 'no'}", canvas.rect(vx, vy - 24, 360, 48)
-            )
+        grid = checklist.Grid(x, TOP + 350, 3, 380, 80, 40)
+        checklist.draw(canvas, frame, voters, voted, grid, "voted")
         silent = [s for s in range(frame.player_count()) if s not in voters]
         if silent:
             canvas.text(
@@ -317,13 +299,13 @@ def status_line(frame: Frame, view: dict[str, Any]) -> str:
     phase = view.get("phase")
     turn = view.get("turn")
     who = frame.name(turn) if turn is not None else ""
-    if phase == "accomplice":
+    if phase == PHASE_ACCOMPLICE:
         return frame.t("tv.insidejob.status.accomplice", name=who)
-    if phase == "mission":
+    if phase == PHASE_MISSION:
         return frame.t("tv.insidejob.status.mission", name=who)
-    if phase == "wager":
+    if phase == PHASE_WAGER:
         return frame.t("tv.insidejob.status.wager", name=who)
-    if phase == "play":
+    if phase == PHASE_PLAY:
         if not view.get("trick"):
             return frame.t("tv.insidejob.status.lead", name=who)
         return frame.t("tv.insidejob.status.play", name=who)
@@ -350,7 +332,7 @@ def draw_players(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
     voters = set(view.get("voters") or [])
     for seat in range(players):
         x, y = left0 + seat * (width + gap), STRIP_TOP
-        on_turn = seat == view.get("turn") and phase not in ("vote", "over")
+        on_turn = seat == view.get("turn") and phase not in (PHASE_VOTE, PHASE_OVER)
         canvas.panel(
             x,
             y,
@@ -417,11 +399,11 @@ def draw_players(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
             )
         # What they are doing now, or a standing fact about them.
         tag = ""
-        if phase == "vote" and seat in voters:
+        if phase == PHASE_VOTE and seat in voters:
             tag = frame.t("tv.insidejob.tag.voted" if seat in voted else "tv.insidejob.tag.voting")
         elif on_turn:
             tag = status_short(frame, phase)
-        elif seat == view.get("start") and phase in ("play", "wager"):
+        elif seat == view.get("start") and phase in (PHASE_PLAY, PHASE_WAGER):
             tag = frame.t("tv.insidejob.tag.start")
         if tag:
             canvas.text(tag, x + width / 2, y + 304, 22, theme.ACCENT, "center", width - 30)

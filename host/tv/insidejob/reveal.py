@@ -4,20 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.insidejob.vocabulary import SIDE_AGENTS
 from host.tv import theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
-from host.tv.insidejob_pieces import TOKEN, names, role_colour
+from host.tv.insidejob.pieces import TOKEN, names, role_colour
 from host.tv.scene import Scene
 
 
 class InsideJobRevealScene(Scene):
-    name = "insidejob_reveal"
-
     def draw(self, canvas: Canvas, frame: Frame) -> None:
         view = frame.view or {}
         result: dict[str, Any] = view.get("result") or {}
-        agents = result.get("outcome") == "agents"
+        agents = result.get("outcome") == SIDE_AGENTS
         colour = theme.CREW if agents else theme.MOLES
         canvas.panel(40, 24, 1840, 200, colour, radius=30)
         labels = [frame.t(f"insidejob.winner.{w}") for w in result.get("winners") or []]

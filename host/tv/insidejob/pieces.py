@@ -10,26 +10,23 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from engine.insidejob.vocabulary import AGENT_SIDE_ROLES, SLEEPING, SUIT_LETTERS, SUITS, TRAITORS
 from host.tv import theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.theme import Colour
 
-SUIT_OF_LETTER = {"B": "blue", "R": "red", "G": "green", "Y": "yellow"}
-SUIT_COLOURS: dict[str, Colour] = {
-    "blue": (40, 110, 220),
-    "red": (214, 50, 48),
-    "green": (26, 140, 80),
-    "yellow": (240, 196, 30),
-}
-SUIT_SHAPES = {"blue": "circle", "red": "triangle", "green": "square", "yellow": "star"}
+SUIT_OF_LETTER = dict(zip(SUIT_LETTERS, SUITS, strict=True))
+# In the engine's suit order: blue, red, green, yellow.
+SUIT_COLOURS: dict[str, Colour] = dict(
+    zip(SUITS, [(40, 110, 220), (214, 50, 48), (26, 140, 80), (240, 196, 30)], strict=True)
+)
+SUIT_SHAPES = dict(zip(SUITS, ["circle", "triangle", "square", "star"], strict=True))
 TOKEN: Colour = (250, 214, 90)  # an Intel token, on a wagered card and in the pips
-AGENT_ROLES = {"agent", "microphone", "paranoid", "at_risk", "sleeping"}
-INSIDER_ROLES = {"insider", "professional"}
 
 
 def card_suit(card: str) -> str:
-    return SUIT_OF_LETTER.get(card[:1], "blue")
+    return SUIT_OF_LETTER.get(card[:1], SUITS[0])
 
 
 def card_value(card: str) -> str:
@@ -39,11 +36,11 @@ def card_value(card: str) -> str:
 def role_colour(role: str, turned: bool = False) -> Colour:
     """Agents blue, the Insider's side vermillion, players on their own side gold. A Sleeping
     Agent revealed by Intel (``turned``) has changed to the Insider's side."""
-    if role == "sleeping" and turned:
+    if role == SLEEPING and turned:
         return theme.BAD
-    if role in AGENT_ROLES:
+    if role in AGENT_SIDE_ROLES:
         return theme.GOOD
-    if role in INSIDER_ROLES:
+    if role in TRAITORS:
         return theme.BAD
     return theme.ACCENT
 

@@ -1,0 +1,52 @@
+"""Who has acted: a grid of names, each with a check once done or an empty ring before.
+
+One helper for every "waiting on" list (votes in, cards played, marks confirmed, ballots cast):
+only public facts, the same mark for every kind of action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from host.tv import absent, theme
+from host.tv.draw import Canvas
+from host.tv.frame import Frame
+
+
+@dataclass(frozen=True)
+class Grid:
+    x: float
+    y: float  # centre line of the first row
+    per_row: int
+    column_width: float
+    row_height: float
+    size: float = 32  # of the names (their seat shapes too)
+
+
+def draw(
+    canvas: Canvas, frame: Frame, seats: list[int], done: set[int], grid: Grid, label: str
+) -> None:
+    """Each seat of ``seats`` in order; records ``<label>:<seat>:yes|no``."""
+    mark = grid.size * 0.5
+    for index, seat in enumerate(seats):
+        row, column = divmod(index, grid.per_row)
+        x, y = grid.x + column * grid.column_width, grid.y + row * grid.row_height
+        finished = seat in done
+        if finished:
+            canvas.check(x + mark, y, mark)
+        else:
+            canvas.circle(x + mark, y, mark * 0.88, theme.FAINT, max(3.0, mark * 0.18))
+        absent.badge(
+            canvas,
+            frame,
+            seat,
+            x + mark * 2 + 10,
+            y,
+            grid.size,
+            theme.TEXT if finished else theme.MUTED,
+            max_width=grid.column_width - mark * 2 - 20,
+        )
+        canvas.element(
+            f"{label}:{seat}:{'yes' if finished else 'no'}",
+            canvas.rect(x, y - grid.size / 2, grid.column_width - 10, grid.size),
+        )

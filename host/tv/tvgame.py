@@ -1,0 +1,30 @@
+"""What a game gives the TV: its scenes, which one a view calls for, its moments and cues.
+
+Each game's TV folder (``host/tv/<game>/``) exports one :class:`TvGame`; ``host.tv.games``
+registers them by the engine's game name. The director knows games only through this interface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from host.tv.presentations import Presentation
+from host.tv.scene import Scene
+
+View = dict[str, Any]
+BOARD = "board"  # every game has a board scene; its moments play over it
+
+
+@dataclass(frozen=True)
+class TvGame:
+    name: str  # the engine's game name (``view["game"]``)
+    # A fresh set of the game's scenes by key; one of them is ``BOARD``.
+    make_scenes: Callable[[], dict[str, Scene]]
+    # The key of the scene a public view calls for.
+    scene_for: Callable[[View], str]
+    # Sound cues and moments for what became public between two views of one game.
+    changes: Callable[[View, View], tuple[list[str], list[Presentation]]]
+    # The cue to play when one of its scenes comes on screen (a siren, a fanfare), if any.
+    entry_cue: Callable[[str, View], str | None]
