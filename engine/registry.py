@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import InvalidConfig
+from engine.errors import IllegalAction, InvalidConfig, MalformedAction, input_fact
 
 State = Any
 Config = Any
@@ -33,12 +33,43 @@ class GameRules:
     new_game: Callable[[Config, int], State]  # (config, seed) -> state after the deal
     expected_seats: Callable[[State], frozenset[Seat]]  # seats that may act now
     legal_actions: Callable[[State, Seat], list[Action]]  # every legal action of that seat
-    apply: Callable[[State, Seat, Action], None]  # mutates; on error raises, state untouched
+    # Mutates and returns the action as accepted (only its defined fields, canonical form);
+    # on error raises an EngineError and leaves the state untouched.
+    apply: Callable[[State, Seat, Action], Action]
     view: Callable[[State, Seat | None], dict[str, Any]]  # None: the public board
     is_over: Callable[[State], bool]
     record: Callable[[State], dict[str, Any]]  # the complete record of a finished game
-    bots: dict[str, Callable[[State, Seat, Any], Action]]  # name -> (state, seat, rng) -> action
+    # name -> (state, seat, rng) -> action; see seat_bots: a bot itself sees only the seat's view
+    bots: dict[str, Callable[[State, Seat, Any], Action]]
     snapshot: Callable[[State], Any]  # a comparable deep copy, for "state unchanged" checks
+
+
+# A bot as a game writes it: (the acting seat's view, the bot's own rng) -> an action.
+ViewBot = Callable[[dict[str, Any], Any], Action]
+
+
+def seat_bots(
+    view: Callable[[State, Seat | None], dict[str, Any]],
+    expected_seats: Callable[[State], frozenset[Seat]],
+    bots: dict[str, ViewBot],
+) -> dict[str, Callable[[State, Seat, Any], Action]]:
+    """The callers' ``bot(state, seat, rng)`` for each of a game's bots. Only
+    ``view(state, seat)`` reaches the bot's own function, so no bot can use a secret of its
+    seat's. Raises IllegalAction ``not_your_turn`` for a seat that has nothing to do."""
+
+    def for_seat(bot: ViewBot) -> Callable[[State, Seat, Any], Action]:
+        def play(state: State, seat: Seat, rng: Any) -> Action:
+            waiting = expected_seats(state)
+            if seat not in waiting:
+                raise IllegalAction(
+                    "not_your_turn", "this seat may not act now", waiting=sorted(waiting)
+                )
+            return bot(view(state, seat), rng)
+
+        play.__doc__ = bot.__doc__
+        return play
+
+    return {name: for_seat(bot) for name, bot in bots.items()}
 
 
 _MODULES = {
@@ -52,16 +83,18 @@ def game_names() -> list[str]:
 
 
 def get_game(name: str) -> GameRules:
-    try:
-        module = importlib.import_module(_MODULES[name])
-    except KeyError:
-        raise InvalidConfig("unknown_game", f"no game named {name!r}", game=name) from None
-    return module.GAME
+    """The game of that name; raises InvalidConfig ``unknown_game``."""
+    if type(name) is not str or name not in _MODULES:
+        raise InvalidConfig("unknown_game", "no game of that name", game=input_fact(name))
+    game: GameRules = importlib.import_module(_MODULES[name]).GAME
+    return game
 
 
 def replay(game: GameRules, config: Config, seed: int, log: list[dict[str, Any]]) -> State:
     """Rebuild a state from its action log: a list of {"seat": int, "action": {...}}."""
     state = game.new_game(config, seed)
     for entry in log:
+        if not isinstance(entry, dict) or "seat" not in entry or "action" not in entry:
+            raise MalformedAction("bad_field", "a log entry is {seat, action}", field="log")
         game.apply(state, entry["seat"], entry["action"])
     return state

@@ -10,9 +10,17 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from engine.errors import InvalidConfig
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+
+
+def check_seed(seed: object) -> None:
+    """A game's seed is an integer; raises InvalidConfig ``bad_field`` otherwise."""
+    if type(seed) is not int:
+        raise InvalidConfig("bad_field", "the seed is an integer", field="seed")
 
 
 class Rng:

@@ -11,7 +11,7 @@ from engine.mole.rules import apply, expected_seats, is_over, legal_actions
 from engine.mole.state import new_state, snapshot
 from engine.mole.views import record, view
 from engine.mole.vocabulary import GAME_NAME, VARIANTS
-from engine.registry import GameRules
+from engine.registry import GameRules, seat_bots
 
 GAME = GameRules(
     name=GAME_NAME,
@@ -27,7 +27,7 @@ GAME = GameRules(
     view=view,
     is_over=is_over,
     record=record,
-    bots=BOTS,
+    bots=seat_bots(view, expected_seats, BOTS),
     snapshot=snapshot,
 )
 

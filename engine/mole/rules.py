@@ -1,12 +1,13 @@
 """The rules: who may act now, what they may do, and what each action does.
 
-``apply`` checks an action completely before it changes anything, so a refused action leaves
-the state exactly as it was. The checks run in a fixed order, so every refusal has one precise
-code: the game is over (``game_over``); the action is malformed (``not_a_seat`` for the acting
-seat, ``unknown_action``, ``bad_field``, ``not_a_seat`` for a named seat); the phase is wrong
-(``wrong_phase``); this seat may not act now (``not_the_boss``, ``already_voted``,
-``not_on_team``, ``already_played``, ``already_confirmed``); a rule forbids it (``team_size``,
-``duplicate_seat``, ``crew_cannot_sabotage``, ``no_sabotage_left``, ``no_mark``).
+``apply`` (built by ``engine.actions.checked_apply``) first makes the checks every game shares:
+``game_over``, ``not_a_seat``, ``not_your_turn`` (the seat is not in ``expected_seats``: not the
+Boss, already voted, not on the team, already played, already confirmed), ``bad_field`` for an
+action that is not an object, ``unknown_action``. Each handler below then checks its action
+completely before it changes anything, so a refused action leaves the state exactly as it was:
+its fields (``bad_field``, ``not_a_seat`` for a named seat), the phase (``wrong_phase``), then the
+rules (``team_size``, ``duplicate_seat``, ``crew_cannot_sabotage``, ``no_sabotage_left``,
+``no_mark``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from engine.errors import GameOver, IllegalAction, MalformedAction
+from engine.actions import checked_apply, wrong_phase
+from engine.errors import IllegalAction, MalformedAction
 from engine.mole.state import UNMARKED, FileEntry, State
 from engine.mole.vocabulary import (
     BLOWN,
@@ -44,6 +46,7 @@ from engine.mole.vocabulary import (
     VOID,
     VOTE,
     VOTE_ACTION,
+    side_of,
 )
 
 Action = dict[str, Any]
@@ -64,7 +67,7 @@ def expected_seats(state: State) -> frozenset[int]:
         return frozenset([s for s in range(state.n) if votes[s] is None])
     if phase == CARDS:
         cards = state.cards
-        return frozenset([s for s in state.team if cards[s] is None])  # type: ignore[union-attr]
+        return frozenset([s for s in state.team or () if cards[s] is None])
     if phase == GETAWAY:
         confirmed = state.confirmed
         return frozenset([s for s in range(state.n) if not confirmed[s]])
@@ -95,7 +98,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             return []
         return [{"type": VOTE_ACTION, "approve": True}, {"type": VOTE_ACTION, "approve": False}]
     if phase == CARDS:
-        if seat not in state.team or state.cards[seat] is not None:  # type: ignore[operator]
+        if seat not in (state.team or ()) or state.cards[seat] is not None:
             return []
         actions = [{"type": PLAY_ACTION, "card": CLEAN}]
         if may_sabotage(state, seat):
@@ -114,37 +117,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 # --- applying actions ----------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action: Action) -> None:
-    """Apply one action of ``seat``, or raise and leave the state untouched.
-
-    Raises GameOver once the game has ended; MalformedAction (``not_a_seat``, ``unknown_action``,
-    ``bad_field``) for an action that is not well formed; IllegalAction for one that is not
-    allowed now (codes in the module docstring).
-    """
-    if state.phase == OVER:
-        raise GameOver()
-    if type(seat) is not int or not 0 <= seat < state.n:
-        raise MalformedAction("not_a_seat", "no such seat", seat=_json_fact(seat))
-    if type(action) is not dict:
-        raise MalformedAction("bad_field", "an action is an object", field="action")
-    kind = action.get("type")
-    handler = _HANDLERS.get(kind) if type(kind) is str else None
-    if handler is None:
-        raise MalformedAction("unknown_action", "unknown action type", action=_json_fact(kind))
-    state.log.append({"seat": seat, "action": handler(state, seat, action)})
-
-
-def _json_fact(value: Any) -> Any:
-    """A fact must be a JSON value; anything odd is reported as text."""
-    if value is None or type(value) in (int, str, bool):
-        return value
-    return repr(value)[:40]
-
-
 def _wrong_phase(state: State, kind: str) -> IllegalAction:
-    return IllegalAction(
-        "wrong_phase", f"no {kind} in {state.phase}", phase=state.phase, action=kind
-    )
+    return wrong_phase(state.phase, kind)
 
 
 def _propose(state: State, seat: int, action: Action) -> Action:
@@ -159,8 +133,6 @@ def _propose(state: State, seat: int, action: Action) -> Action:
             raise MalformedAction("not_a_seat", "no such seat", seat=member)
     if state.phase != PROPOSE:
         raise _wrong_phase(state, PROPOSE_ACTION)
-    if seat != state.boss:
-        raise IllegalAction("not_the_boss", "only the Boss proposes", boss=state.boss)
     size = state.locks[state.lock].team_size
     if len(team) != size:
         raise IllegalAction("team_size", "wrong team size", expected=size, given=len(team))
@@ -168,7 +140,8 @@ def _propose(state: State, seat: int, action: Action) -> Action:
         repeated = next(m for i, m in enumerate(team) if m in team[:i])
         raise IllegalAction("duplicate_seat", "a seat named twice", seat=repeated)
 
-    state.team = sorted(team)
+    team = sorted(team)
+    state.team = team
     state.proposal_count += 1
     state.phase = VOTE
     return {"type": PROPOSE_ACTION, "team": list(team)}
@@ -180,11 +153,7 @@ def _vote(state: State, seat: int, action: Action) -> Action:
         raise MalformedAction("bad_field", "approve must be true or false", field="approve")
     if state.phase != VOTE:
         raise _wrong_phase(state, VOTE_ACTION)
-    votes = state.votes
-    if votes[seat] is not None:
-        raise IllegalAction("already_voted", "a vote is final")
-
-    votes[seat] = approve
+    state.votes[seat] = approve
     state.vote_count += 1
     if state.vote_count == state.n:
         _resolve_vote(state)
@@ -198,7 +167,8 @@ def _resolve_vote(state: State) -> None:
         {
             "lock": state.lock,
             "boss": state.boss,
-            "team": state.team,
+            # A finished proposal is never changed again: views share this entry as it is.
+            "team": list(state.team or ()),
             "votes": votes,
             "approved": approved,
         }
@@ -226,10 +196,6 @@ def _play(state: State, seat: int, action: Action) -> Action:
         raise MalformedAction("bad_field", "card must be clean or sabotage", field="card")
     if state.phase != CARDS:
         raise _wrong_phase(state, PLAY_ACTION)
-    if seat not in state.team:  # type: ignore[operator]
-        raise IllegalAction("not_on_team", "only the team plays cards")
-    if state.cards[seat] is not None:
-        raise IllegalAction("already_played", "a card is final")
     if card == SABOTAGE:
         if state.roles[seat] not in MOLE_ROLES:
             raise IllegalAction("crew_cannot_sabotage", "the Crew plays Clean")
@@ -240,16 +206,16 @@ def _play(state: State, seat: int, action: Action) -> Action:
 
     state.cards[seat] = card
     state.card_count += 1
-    if state.card_count == len(state.team):  # type: ignore[arg-type]
+    if state.card_count == len(state.team or ()):
         _resolve_cards(state)
     return {"type": PLAY_ACTION, "card": card}
 
 
 def _resolve_cards(state: State) -> None:
-    team: list[int] = state.team  # type: ignore[assignment]
+    team = state.team or []
     cards = state.cards
-    plays = {s: cards[s] for s in team}
-    sabotages = sum(1 for s in team if cards[s] == SABOTAGE)
+    plays = {s: SABOTAGE if cards[s] == SABOTAGE else CLEAN for s in team}
+    sabotages = sum(1 for card in plays.values() if card == SABOTAGE)
     # The reveal order depends only on how many of each card, never on who played which.
     reveal = [CLEAN] * (len(team) - sabotages) + [SABOTAGE] * sabotages
     state.rng.shuffle(reveal)
@@ -260,13 +226,13 @@ def _resolve_cards(state: State) -> None:
     lock.sabotages = sabotages
     lock.cards = reveal
     lock.team = team
-    lock.plays = plays  # type: ignore[assignment]
+    lock.plays = plays
     state.cards = [None] * state.n
     state.card_count = 0
     state.team = None
     game_goes_on = _after_lock(state, blown=sabotages > 0)
     if sabotages and game_goes_on:
-        _file_alibi(state, index, team, plays)  # type: ignore[arg-type]
+        _file_alibi(state, index, team, plays)
 
 
 def _file_alibi(state: State, index: int, team: list[int], plays: dict[int, str]) -> None:
@@ -310,8 +276,6 @@ def _mark(state: State, seat: int, action: Action) -> Action:
             raise MalformedAction("not_a_seat", "no such seat", seat=target)
     if state.phase != GETAWAY:
         raise _wrong_phase(state, MARK_ACTION)
-    if state.confirmed[seat]:
-        raise IllegalAction("already_confirmed", "the mark is confirmed")
     state.marks[seat] = target
     return {"type": MARK_ACTION, "target": target}
 
@@ -319,8 +283,6 @@ def _mark(state: State, seat: int, action: Action) -> Action:
 def _confirm(state: State, seat: int, action: Action) -> Action:
     if state.phase != GETAWAY:
         raise _wrong_phase(state, CONFIRM_ACTION)
-    if state.confirmed[seat]:
-        raise IllegalAction("already_confirmed", "the mark is confirmed")
     if state.marks[seat] == UNMARKED:
         raise IllegalAction("no_mark", "mark someone, or nobody, first")
     state.confirmed[seat] = True
@@ -364,7 +326,16 @@ def _finish(
 ) -> None:
     state.phase = OVER
     state.team = None
-    state.result = {"winner": winner, "reason": reason, "accused": accused, "protected": protected}
+    # The header every game's result starts with, then Mole's own fields.
+    state.result = {
+        "winners": [winner],
+        "ending": reason,
+        "winning_seats": [s for s, role in enumerate(state.roles) if side_of(role) == winner],
+        "winner": winner,
+        "reason": reason,
+        "accused": accused,
+        "protected": protected,
+    }
 
 
 _HANDLERS: dict[str, Callable[[State, int, Action], Action]] = {
@@ -374,3 +345,12 @@ _HANDLERS: dict[str, Callable[[State, int, Action], Action]] = {
     MARK_ACTION: _mark,
     CONFIRM_ACTION: _confirm,
 }
+
+
+def _players(state: State) -> int:
+    return state.n
+
+
+apply = checked_apply(_players, is_over, expected_seats, _HANDLERS)
+apply.__doc__ = """Apply one action of ``seat`` and return it as accepted, or raise an EngineError and
+leave the state untouched (codes in the module docstring)."""

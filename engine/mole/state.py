@@ -21,7 +21,7 @@ from engine.mole.vocabulary import (
     PROPOSE,
     SNITCH,
 )
-from engine.rng import Rng
+from engine.rng import Rng, check_seed
 
 UNMARKED = -1  # a Getaway mark not yet made (None means "nobody")
 
@@ -138,10 +138,10 @@ def deal_roles(config: MoleConfig) -> list[str]:
 def new_state(config: MoleConfig, seed: int) -> State:
     """Deal a game: shuffle roles, draw the decoy, order the Contact's set, draw the first Boss.
 
-    Raises TypeError if the seed is not an integer (the config is already validated).
+    Raises InvalidConfig ``bad_field`` if the seed is not an integer (the config is already
+    validated).
     """
-    if type(seed) is not int:
-        raise TypeError("seed must be an integer")
+    check_seed(seed)
     rng = Rng(seed)
     roles = deal_roles(config)
     rng.shuffle(roles)

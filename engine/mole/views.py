@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.actions import check_seat
 from engine.mole.rules import expected_seats, mole_tally
 from engine.mole.state import UNMARKED, State
 from engine.mole.vocabulary import (
@@ -61,16 +62,8 @@ def public_view(state: State) -> dict[str, Any]:
         "team": list(state.team) if state.team is not None else None,
         "voted": [s for s, v in enumerate(state.votes) if v is not None] if phase == VOTE else [],
         "played": [s for s, c in enumerate(state.cards) if c is not None] if phase == CARDS else [],
-        "proposals": [
-            {
-                "lock": p["lock"],
-                "boss": p["boss"],
-                "team": list(p["team"]),
-                "votes": list(p["votes"]),
-                "approved": p["approved"],
-            }
-            for p in state.proposals
-        ],
+        # Finished proposals are never changed: shared, not copied (a view is read-only).
+        "proposals": list(state.proposals),
         "getaway": (
             {"confirmed": [s for s, c in enumerate(state.confirmed) if c]}
             if phase == GETAWAY
@@ -84,6 +77,9 @@ def _final_reveal(state: State) -> dict[str, Any]:
     result = state.result
     assert result is not None
     return {
+        "winners": list(result["winners"]),
+        "ending": result["ending"],
+        "winning_seats": list(result["winning_seats"]),
         "winner": result["winner"],
         "reason": result["reason"],
         "accused": result["accused"],
@@ -120,13 +116,12 @@ def knows(state: State, seat: int) -> dict[str, Any]:
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The public board, plus, for a seat, exactly what that seat may know.
 
-    Raises ValueError for a seat that is not at this table.
+    Raises MalformedAction ``not_a_seat`` for a seat that is not at this table.
     """
-    board = public_view(state)
     if seat is None:
-        return board
-    if type(seat) is not int or not 0 <= seat < state.n:
-        raise ValueError(f"no seat {seat!r} at this table")
+        return public_view(state)
+    check_seat(seat, state.n)
+    board = public_view(state)
     board["seat"] = seat
     board["me"] = _private(state, seat)
     return board
@@ -135,7 +130,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 def _private(state: State, seat: int) -> dict[str, Any]:
     role = state.roles[seat]
     phase = state.phase
-    on_team = phase == CARDS and seat in state.team  # type: ignore[operator]
+    on_team = phase == CARDS and seat in (state.team or ())
     in_getaway = bool(state.marks)
     mark = state.marks[seat] if in_getaway else UNMARKED
     tally = None
@@ -179,6 +174,7 @@ def record(state: State) -> dict[str, Any]:
         "endings": list(ENDINGS),
         "winners": [winner] if winner else [],
         "ending": result.get("reason"),
+        "winning_seats": list(result.get("winning_seats", [])),
         "roles": list(state.roles),
         "knows": [knows(state, s) for s in range(state.n)],
         "first_boss": state.first_boss,

@@ -70,9 +70,9 @@ def test_five_player_moles_have_two_sabotages(five):
 def test_only_team_members_play_and_only_once(five):
     five.propose([0, 1])
     five.vote(range(5))
-    five.refuse(2, {"type": "play", "card": "clean"}, "not_on_team")
+    five.refuse(2, {"type": "play", "card": "clean"}, "not_your_turn")
     five.act(0, {"type": "play", "card": "sabotage"})
-    five.refuse(0, {"type": "play", "card": "clean"}, "already_played")
+    five.refuse(0, {"type": "play", "card": "clean"}, "not_your_turn")
     assert five.view(None)["played"] == [0]
     assert five.view(0)["me"]["card"] == "sabotage"
     assert five.view(1)["me"]["card"] is None

@@ -91,8 +91,8 @@ def test_a_mark_may_change_until_confirmed_then_it_is_final(getaway):
     getaway.act(0, {"type": "confirm"})
     assert getaway.view(0)["me"]["confirmed"] is True
     assert getaway.view(None)["getaway"] == {"confirmed": [0]}
-    getaway.refuse(0, {"type": "mark", "target": 2}, "already_confirmed")
-    getaway.refuse(0, {"type": "confirm"}, "already_confirmed")
+    getaway.refuse(0, {"type": "mark", "target": 2}, "not_your_turn")
+    getaway.refuse(0, {"type": "confirm"}, "not_your_turn")
 
 
 def test_confirming_needs_a_mark_first(getaway):

@@ -35,6 +35,8 @@ def expected_code(view, seat, action):
     n = view["players"]
     if view["phase"] == "over":
         return "game_over"
+    if not view["me"]["can_act"]:
+        return "not_your_turn"
     if type(action) is not dict:
         return "bad_field"
     kind = action.get("type")
@@ -52,8 +54,6 @@ def expected_code(view, seat, action):
                 return "not_a_seat"
         if phase != "propose":
             return "wrong_phase"
-        if seat != view["boss"]:
-            return "not_the_boss"
         if len(team) != view["locks"][view["lock"]]["team_size"]:
             return "team_size"
         if len(set(team)) != len(team):
@@ -62,19 +62,13 @@ def expected_code(view, seat, action):
     if kind == "vote":
         if type(action.get("approve")) is not bool:
             return "bad_field"
-        if phase != "vote":
-            return "wrong_phase"
-        return "already_voted" if me["vote"] is not None else None
+        return "wrong_phase" if phase != "vote" else None
     if kind == "play":
         card = action.get("card")
         if card not in ("clean", "sabotage"):
             return "bad_field"
         if phase != "cards":
             return "wrong_phase"
-        if seat not in view["team"]:
-            return "not_on_team"
-        if me["card"] is not None:
-            return "already_played"
         if card == "sabotage" and me["side"] == "crew":
             return "crew_cannot_sabotage"
         if card == "sabotage" and me["sabotages_left"] == 0:
@@ -88,13 +82,9 @@ def expected_code(view, seat, action):
             return "bad_field"
         if target is not None and not 0 <= target < n:
             return "not_a_seat"
-        if phase != "getaway":
-            return "wrong_phase"
-        return "already_confirmed" if me["confirmed"] else None
+        return "wrong_phase" if phase != "getaway" else None
     if phase != "getaway":
         return "wrong_phase"
-    if me["confirmed"]:
-        return "already_confirmed"
     return None if me["marked"] else "no_mark"
 
 

@@ -15,7 +15,9 @@ ME_KEYS = {
     "role", "side", "knows", "sabotages_left", "file", "can_act", "vote", "card", "hand",
     "mark", "marked", "confirmed", "tally",
 }  # fmt: skip
-RESULT_KEYS = {"winner", "reason", "accused", "protected", "roles", "plays", "marks", "alibis"}
+RESULT_KEYS = {
+    "winners", "ending", "winning_seats", "winner", "reason", "accused", "protected", "roles", "plays", "marks", "alibis",
+}  # fmt: skip
 
 
 def test_public_and_seat_views_have_exactly_the_contract_keys_in_every_phase(five):

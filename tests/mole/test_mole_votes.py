@@ -28,8 +28,8 @@ def test_team_seats_must_be_distinct_and_exist(five):
 
 
 def test_only_the_boss_proposes(five):
-    error = five.refuse(2, {"type": "propose", "team": [0, 1]}, "not_the_boss")
-    assert error.facts == {"boss": 0}
+    error = five.refuse(2, {"type": "propose", "team": [0, 1]}, "not_your_turn")
+    assert error.facts == {"waiting": [0]}
 
 
 def test_boss_passes_clockwise_after_every_proposal_approved_or_not(new_table):
@@ -68,8 +68,8 @@ def test_votes_are_hidden_until_the_last_one_then_shown_with_names(five):
 def test_a_vote_is_final_once_sent(five):
     five.propose([0, 1])
     five.act(1, {"type": "vote", "approve": True})
-    five.refuse(1, {"type": "vote", "approve": False}, "already_voted")
-    five.refuse(1, {"type": "vote", "approve": True}, "already_voted")
+    five.refuse(1, {"type": "vote", "approve": False}, "not_your_turn")
+    five.refuse(1, {"type": "vote", "approve": True}, "not_your_turn")
 
 
 def test_a_vote_must_be_true_or_false(five):
@@ -141,7 +141,10 @@ def test_three_patrols_win_for_the_moles(five):
 
 
 def test_voting_or_proposing_out_of_phase_is_refused(five):
-    five.refuse(1, {"type": "vote", "approve": True}, "wrong_phase")
+    # Only a seat that may act now hears wrong_phase; any other hears not_your_turn first.
+    five.refuse(1, {"type": "vote", "approve": True}, "not_your_turn")
+    error = five.refuse(0, {"type": "vote", "approve": True}, "wrong_phase")
+    assert error.facts == {"phase": "propose", "type": "vote"}
     five.propose([0, 1])
     five.refuse(1, {"type": "propose", "team": [0, 1]}, "wrong_phase")
     five.refuse(0, {"type": "play", "card": "clean"}, "wrong_phase")

@@ -1,0 +1,79 @@
+"""The checks every game's ``apply`` makes before its own rules, in one order.
+
+1. the game is over: ``game_over``;
+2. the acting seat is not a seat of this table: ``not_a_seat`` {seat};
+3. the seat may not act now (it is not in ``expected_seats``): ``not_your_turn`` {waiting};
+4. the action is not an object: ``bad_field`` {field: "action"}; its ``type`` is not one of the
+   game's: ``unknown_action`` {type};
+5. the game's handler for that type, which checks the rest and then changes the state.
+
+A handler returns the action as accepted: a new dict holding only the fields its type defines,
+in canonical form. That is what the log keeps, what ``apply`` returns and what a journal should
+write, so extra fields a sender adds go nowhere, and replaying accepted actions gives the same
+game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar
+
+from engine.errors import GameOver, IllegalAction, MalformedAction, input_fact
+
+Action = dict[str, Any]
+
+
+class Logged(Protocol):
+    """What the wrapper needs of a game's state: the log of accepted actions."""
+
+    log: list[dict[str, Any]]
+
+
+S = TypeVar("S", bound=Logged)
+
+
+def check_seat(seat: Any, players: int) -> int:
+    """The seat, if it is one of this table's; raises MalformedAction ``not_a_seat``."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise MalformedAction("not_a_seat", "no such seat at this table", seat=input_fact(seat))
+    return seat
+
+
+def wrong_phase(phase: str, kind: str) -> IllegalAction:
+    """The refusal of an action its seat may send, but not in this phase."""
+    return IllegalAction("wrong_phase", f"no {kind} in phase {phase}", phase=phase, type=kind)
+
+
+def copy_action(action: Action) -> Action:
+    """A copy of an accepted action that shares no list with the log."""
+    return {key: list(value) if type(value) is list else value for key, value in action.items()}
+
+
+def checked_apply(
+    players: Callable[[S], int],
+    is_over: Callable[[S], bool],
+    expected_seats: Callable[[S], frozenset[int]],
+    handlers: Mapping[str, Callable[[S, int, Action], Action]],
+) -> Callable[[S, Any, Any], Action]:
+    """A game's ``apply(state, seat, action) -> accepted action`` from its handlers."""
+
+    def apply(state: S, seat: Any, action: Any) -> Action:
+        if is_over(state):
+            raise GameOver()
+        check_seat(seat, players(state))
+        waiting = expected_seats(state)
+        if seat not in waiting:
+            raise IllegalAction(
+                "not_your_turn", "this seat may not act now", waiting=sorted(waiting)
+            )
+        if type(action) is not dict:
+            raise MalformedAction("bad_field", "an action is an object", field="action")
+        kind = action.get("type")
+        handler = handlers.get(kind) if type(kind) is str else None
+        if handler is None:
+            raise MalformedAction("unknown_action", "no such action", type=input_fact(kind))
+        accepted = handler(state, seat, action)
+        state.log.append({"seat": seat, "action": accepted})
+        return copy_action(accepted)
+
+    return apply
