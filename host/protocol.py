@@ -8,10 +8,13 @@ means; this module only decides whether it is well formed. ``docs/protocol.md`` 
 from __future__ import annotations
 
 import json
+import math
 import unicodedata
 from typing import Any
 
 MAX_NAME_LENGTH = 16
+# Every phone pads its frames with this field (so their sizes tell nothing); it means nothing.
+PAD_FIELD = "pad"
 
 
 class ProtocolError(Exception):
@@ -48,6 +51,7 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "start": {},
     "rematch": {},
     "leave": {},
+    "claim": {"id": (_INT, True), "approve": (_BOOL, True)},
     "ping": {},
 }
 
@@ -77,16 +81,27 @@ def _fits(kind: str, value: Any) -> bool:
 
 
 def parse_message(text: str) -> dict[str, Any]:
-    """The message as a dict of known shape.
+    """The message as a dict of known shape, without the phone's ``pad`` field.
 
-    Raises ProtocolError: ``bad_json`` (not JSON, or not an object), ``unknown_type`` (no or an
-    unknown ``type``), ``bad_field`` (a field missing or of the wrong type; facts: field, expected).
+    Raises ProtocolError: ``bad_json`` (not JSON, not an object, a number beyond what JSON
+    can carry here: more than 4,300 digits, NaN or infinite; or a string holding a lone UTF-16
+    surrogate, which no frame could carry back), ``unknown_type`` (no or an unknown ``type``),
+    ``bad_field`` (a field missing or of the wrong type; facts: field, expected).
+
+    A lone surrogate in ``hello``'s token is not refused: the token becomes one that no seat can
+    have (U+FFFD in place of each surrogate), so the Room answers ``token_unknown`` as for any
+    stale token and the phone forgets it.
     """
     try:
-        message = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        message = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except (ValueError, RecursionError):  # JSONDecodeError, int digit limit, NaN/Infinity
         raise ProtocolError("bad_json") from None
     if not isinstance(message, dict):
+        raise ProtocolError("bad_json")
+    message.pop(PAD_FIELD, None)
+    if message.get("type") == "hello" and isinstance(message.get("token"), str):
+        message["token"] = _without_surrogates(message["token"])
+    if _holds_surrogate(message):
         raise ProtocolError("bad_json")
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in SCHEMAS:
@@ -101,15 +116,98 @@ def parse_message(text: str) -> dict[str, Any]:
     return message
 
 
-def clean_name(raw: str) -> str:
-    """The name a player typed, trimmed and with inner whitespace runs made single spaces.
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
-    Raises ProtocolError: ``name_length`` (not 1-16 characters once trimmed; facts: min, max),
-    ``name_chars`` (control or invisible formatting characters).
+
+def _finite_float(digits: str) -> float:
+    value = float(digits)
+    if not math.isfinite(value):  # 1e400 would come back to phones as the non-JSON `Infinity`
+        raise ValueError("number out of range")
+    return value
+
+
+def _is_surrogate(char: str) -> bool:
+    return "\ud800" <= char <= "\udfff"
+
+
+def _without_surrogates(text: str) -> str:
+    return "".join("\ufffd" if _is_surrogate(char) else char for char in text)
+
+
+def _holds_surrogate(value: Any) -> bool:
+    """Whether any key or string anywhere in the parsed value holds a lone surrogate.
+
+    Iterative: a frame of 8 KiB can nest deeper than Python's recursion limit.
     """
-    name = " ".join(raw.split())
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if any(_is_surrogate(char) for char in item):
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
+
+
+# Characters that draw nothing although Unicode counts most of them as letters or marks: the
+# Hangul fillers, the blank Braille cell, the grapheme joiner, Khmer inherent vowels, Mongolian
+# variation selectors. A name made of them shows as a blank on the TV.
+_BLANK_LOOKING = frozenset(
+    "\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f"
+)
+_REFUSED_CATEGORIES = ("Cc", "Cf", "Co", "Cs", "Cn")
+
+
+def _is_variation_selector(char: str) -> bool:
+    return "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef"
+
+
+def clean_name(raw: str) -> str:
+    """The name a player typed: NFKC-normalised, trimmed, inner whitespace runs made single spaces.
+
+    Raises ProtocolError: ``name_length`` (not 1-16 characters once cleaned; facts: min, max),
+    ``name_chars`` (control, invisible formatting or blank-looking characters, or no visible
+    letter or digit at all).
+    """
+    name = " ".join(unicodedata.normalize("NFKC", raw).split())
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
         raise ProtocolError("name_length", min=1, max=MAX_NAME_LENGTH)
-    if any(unicodedata.category(char) in ("Cc", "Cf", "Co", "Cs", "Cn") for char in name):
+    for char in name:
+        if char in _BLANK_LOOKING or unicodedata.category(char) in _REFUSED_CATEGORIES:
+            raise ProtocolError("name_chars")
+    if not any(unicodedata.category(char)[0] in "LN" for char in name):
         raise ProtocolError("name_chars")
     return name
+
+
+# Letters that are drawn like a Latin one (lower case, since the key is case-folded first):
+# Cyrillic and Greek, from Unicode's confusables list, the ones a keyboard or a phone's symbol
+# page offers. Where upper and lower case disagree (Greek Eta is H, eta looks like n), the
+# capital wins: names start with one.
+_LOOKS_LATIN = str.maketrans(
+    # Cyrillic                      Greek               Latin ones that pass for others
+    "авеһніјкӏмпорԛгѕтуүхԁԝɡьз" + "αβεζηικμνορτυχϲϳ" + "ıȷ",
+    "abehhijklmnopqrstyyxdwgb3" + "abezhikmnoptyxcj" + "ij",
+)
+
+
+def name_key(name: str) -> str:
+    """A skeleton of ``name``: two names with one key look alike on a screen.
+
+    Case-folded and NFKC-normalised (so full-width "Ａna" is "ana"), Cyrillic and Greek letters
+    drawn like Latin ones replaced by those ("Аna" in Cyrillic is "ana"), accents kept ("José" is
+    not "Jose"), and characters that draw nothing (variation selectors) dropped.
+    """
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    decomposed = unicodedata.normalize("NFD", folded).translate(_LOOKS_LATIN)
+    visible = "".join(
+        char
+        for char in decomposed
+        if not _is_variation_selector(char) and char not in _BLANK_LOOKING
+    )
+    return unicodedata.normalize("NFC", " ".join(visible.split()))

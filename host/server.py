@@ -19,11 +19,16 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 
+from host.gate import TRY_AGAIN_LATER, Gate, TokenBucket, knows_token
 from host.i18n import LANGUAGES, catalog, normalise_language
 from host.journal import JournalStore
+from host.protocol import ProtocolError, parse_message
 from host.qr import qr_svg
 from host.room import Connection, Room, RoomError, encode
+
+__all__ = ["CONFIG_KEY", "GATE_KEY", "ROOM_KEY", "SOCKETS_KEY", "HostConfig", "TokenBucket"]
 
 log = logging.getLogger("molecrew.server")
 
@@ -52,7 +57,8 @@ class HostConfig:
     variants: tuple[str, ...] = ()
     # A frame above this many characters is refused with ``too_big`` (the socket stays open)...
     max_message_chars: int = 8 * 1024
-    # ...and one above this many bytes closes the socket (1009), before it is even read whole.
+    # ...and one above this many bytes (this many is still read) closes the socket (1009),
+    # before it is even read whole.
     max_frame_bytes: int = 64 * 1024
     # The flood guard: a bucket of ``burst`` messages refilled at ``rate`` per second.
     rate: float = 20.0
@@ -61,8 +67,16 @@ class HostConfig:
     flood_close_after: int = 400
     # Seconds between WebSocket pings; a phone that misses one shows as disconnected.
     heartbeat: float | None = 15.0
-    # WebSockets open at once (phones, boards): more are refused with 503 before the upgrade.
+    # WebSockets open at once (phones, boards). Past it a board gets 503 before the upgrade, a
+    # phone is held until its first frame: a seat's token gets in (see host/gate.py).
     max_sockets: int = 64
+    # The churn guard, per remote address: WebSockets opened at once and refilled per second.
+    churn_burst: int = 30
+    churn_rate: float = 5.0
+    # Phone sockets one address may have held at the door at once (more: 503 before the upgrade)
+    # and how long a held one may wait for its first frame or its turn (then closed with 1013).
+    max_held_per_address: int = 8
+    admission_seconds: float = 5.0
     # Frames queued for one slow socket before it is dropped (it will reconnect and catch up).
     max_queued: int = 256
     phoneclient_dir: Path = PHONECLIENT_DIR
@@ -73,35 +87,27 @@ class HostConfig:
 
 ROOM_KEY = web.AppKey("room", Room)
 CONFIG_KEY = web.AppKey("config", HostConfig)
-SOCKETS_KEY = web.AppKey("sockets", set)
-
-
-class TokenBucket:
-    """The flood guard of one socket: ``take()`` is False once the burst is spent."""
-
-    def __init__(
-        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens = float(burst)
-        self.stamp = clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+SOCKETS_KEY = web.AppKey("sockets", set)  # every upgraded WebSocket, held ones too
+GATE_KEY = web.AppKey("gate", Gate)
 
 
 class Outbox:
-    """Frames for one socket, written in order by one task, so the Room never waits on a phone."""
+    """Frames for one socket, written in order by one task, so the Room never waits on a phone.
 
-    def __init__(self, ws: web.WebSocketResponse, max_queued: int) -> None:
+    If a frame cannot be written (the peer is gone, or a bug made text that is not UTF-8), the
+    socket is closed and ``on_failure`` runs at once, so its seat shows as away at once rather
+    than after the next heartbeat.
+    """
+
+    def __init__(
+        self,
+        ws: web.WebSocketResponse,
+        max_queued: int,
+        on_failure: Callable[[], None] | None = None,
+    ) -> None:
         self.ws = ws
         self.max_queued = max_queued
+        self.on_failure = on_failure
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.dropped = False
         self.closer: asyncio.Future[Any] | None = None
@@ -127,8 +133,23 @@ class Outbox:
                 return
             try:
                 await self.ws.send_str(text)
-            except (ConnectionError, RuntimeError):
-                return  # the socket went away; the read loop cleans up
+            except Exception as error:  # any failure ends this socket the same way
+                self._fail(error)
+                return
+
+    def _fail(self, error: Exception) -> None:
+        if not isinstance(error, ConnectionError | RuntimeError):  # not simply gone: a bug
+            log.error(
+                "closing a socket: a frame could not be sent (%s: %s)", type(error).__name__, error
+            )
+        else:
+            log.info("closing a socket that went away (%s)", type(error).__name__)
+        if not self.ws.closed:
+            self.closer = asyncio.ensure_future(
+                self.ws.close(code=WSCloseCode.INTERNAL_ERROR, message=b"send failed")
+            )
+        if self.on_failure is not None:
+            self.on_failure()
 
     async def close(self) -> None:
         self.queue.put_nowait(None)
@@ -147,81 +168,187 @@ class PhoneConnection(Connection):
         self.outbox.put(text)
 
 
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _scheme_host_port(scheme: str, netloc: str) -> tuple[str, str, int] | None:
+    try:
+        parts = urlsplit(f"{scheme}://{netloc}")
+        port = parts.port or _DEFAULT_PORTS.get(scheme)
+    except ValueError:  # a port that is not a number or out of range
+        return None
+    if parts.hostname is None or port is None or parts.username is not None:
+        return None
+    return scheme, parts.hostname, port
+
+
 def origin_allowed(request: web.Request) -> bool:
-    """Browsers send Origin: it must be this very host:port. Non-browser clients send none."""
+    """Browsers send Origin: its scheme, host and port must be this page's, exactly.
+
+    An Origin is ``scheme://host[:port]`` and nothing more: a path (even ``/``), a query or
+    credentials make it foreign. Non-browser clients send none and are allowed.
+    """
     origin = request.headers.get("Origin")
     if origin is None:
         return True
     parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc.lower() == request.host.lower()
+    if parts.path or parts.query or parts.fragment or "?" in origin or "#" in origin:
+        return False
+    theirs = _scheme_host_port(parts.scheme, parts.netloc)
+    ours = _scheme_host_port(request.scheme, request.host)
+    return theirs is not None and theirs == ours
 
 
-async def _open_socket(request: web.Request, max_bytes: int) -> web.WebSocketResponse:
-    """Raises HTTPForbidden for a foreign Origin, HTTPServiceUnavailable when too many are open."""
+def _check_origin(request: web.Request) -> None:
     if not origin_allowed(request):
-        log.warning("refused a WebSocket from origin %r", request.headers.get("Origin"))
+        log.warning("refused a WebSocket from origin %r", request.headers.get("Origin")[:200])
         raise web.HTTPForbidden(text="foreign origin")
+
+
+async def _upgrade(request: web.Request, max_bytes: int) -> web.WebSocketResponse:
     config = request.app[CONFIG_KEY]
-    if len(request.app[SOCKETS_KEY]) >= config.max_sockets:
-        raise web.HTTPServiceUnavailable(text="too many connections")
-    ws = web.WebSocketResponse(max_msg_size=max_bytes, heartbeat=config.heartbeat)
+    # aiohttp closes a message of max_msg_size bytes; the documented limit is "over max_bytes".
+    ws = web.WebSocketResponse(max_msg_size=max_bytes + 1, heartbeat=config.heartbeat)
     await ws.prepare(request)
+    request.app[SOCKETS_KEY].add(ws)
     return ws
 
 
-async def phone_socket(request: web.Request) -> web.WebSocketResponse:
-    config = request.app[CONFIG_KEY]
-    room = request.app[ROOM_KEY]
-    ws = await _open_socket(request, config.max_frame_bytes)
-    outbox = Outbox(ws, config.max_queued)
-    lang = normalise_language(request.headers.get("Accept-Language"))
-    conn = PhoneConnection(outbox, lang)
-    bucket = TokenBucket(config.rate, config.burst)
-    flooded = 0
-    last_flood_notice = float("-inf")
+async def _first_frame(ws: web.WebSocketResponse, seconds: float) -> Any:
+    """The first message of a held socket; None if it closed or said nothing in time."""
     try:
-        request.app[SOCKETS_KEY].add(ws)
+        msg = await ws.receive(timeout=seconds)
+    except TimeoutError:
+        return None
+    return msg if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY) else None
+
+
+def _presents_a_seat(room: Room, msg: Any) -> bool:
+    if msg.type is not WSMsgType.TEXT:
+        return False
+    try:
+        message = parse_message(msg.data)
+    except ProtocolError:
+        return False
+    token = message.get("token")
+    return message["type"] == "hello" and isinstance(token, str) and knows_token(room, token)
+
+
+class _PhoneFrames:
+    """One phone socket's incoming frames: the flood guard, the size limit, then the Room."""
+
+    def __init__(self, ws: web.WebSocketResponse, config: HostConfig, room: Room, conn: Any):
+        self.ws, self.config, self.room, self.conn = ws, config, room, conn
+        self.bucket = TokenBucket(config.rate, config.burst)
+        self.flooded = 0
+        self.last_flood_notice = float("-inf")
+
+    async def handle(self, msg: Any) -> bool:
+        """Handle one frame; False once the socket was closed for flooding."""
+        config, room, conn = self.config, self.room, self.conn
+        if not self.bucket.take():
+            self.flooded += 1
+            if self.flooded >= config.flood_close_after:
+                await self.ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"flood")
+                return False
+            now = time.monotonic()
+            if now - self.last_flood_notice >= 1.0:  # one notice a second, not one per message
+                self.last_flood_notice = now
+                room.refuse(conn, "rate_limited", {"rate": int(config.rate)})
+            return True
+        self.flooded = 0
+        if msg.type is WSMsgType.BINARY:
+            room.refuse(conn, "bad_json")
+        elif len(msg.data) > config.max_message_chars:
+            room.refuse(conn, "too_big", {"max": config.max_message_chars})
+        else:
+            try:
+                room.handle_text(conn, msg.data)
+            except Exception:
+                log.exception("unexpected failure on a phone message")
+                room.refuse(conn, "internal_error")
+        return True
+
+
+async def _admit_held(
+    request: web.Request, ws: web.WebSocketResponse, address: str
+) -> tuple[bool, Any]:
+    """For a socket over the socket limit or the churn guard: (may it enter, its first frame)."""
+    gate, room = request.app[GATE_KEY], request.app[ROOM_KEY]
+    gate.hold(address)
+    try:
+        first = await _first_frame(ws, gate.admission_seconds)
+        if first is None:
+            if not ws.closed:
+                await ws.close(code=TRY_AGAIN_LATER, message=b"no hello")
+            return False, None
+        if await gate.let_in(address, seated=_presents_a_seat(room, first)):
+            return True, first
+        reason = b"too many connections" if gate.full() else b"too many connections from you"
+        log.info("refused a phone socket from %s: %s", address, reason.decode())
+        await ws.close(code=TRY_AGAIN_LATER, message=reason)
+        return False, None
+    finally:
+        gate.release(address)
+
+
+async def phone_socket(request: web.Request) -> web.WebSocketResponse:
+    config, room, gate = request.app[CONFIG_KEY], request.app[ROOM_KEY], request.app[GATE_KEY]
+    _check_origin(request)
+    address = request.remote or ""
+    at_once = gate.may_enter_at_once(address)
+    if not at_once and not gate.may_hold(address):
+        raise web.HTTPServiceUnavailable(text="too many connections")
+    ws = await _upgrade(request, config.max_frame_bytes)
+    conn: PhoneConnection | None = None
+    inside = False  # the Room knows this connection
+
+    def gone() -> None:  # the writer failed: the seat is away now, not after the heartbeat
+        nonlocal inside
+        if inside and conn is not None:
+            inside = False
+            room.disconnect(conn)
+
+    outbox = Outbox(ws, config.max_queued, on_failure=gone)
+    try:
+        first = None
+        if not at_once:
+            admitted, first = await _admit_held(request, ws, address)
+            if not admitted:
+                return ws
+        conn = PhoneConnection(outbox, normalise_language(request.headers.get("Accept-Language")))
+        gate.enter(ws, lambda: conn.player is None)
+        inside = True
         room.connect(conn)
+        frames = _PhoneFrames(ws, config, room, conn)
+        if first is not None and not await frames.handle(first):
+            return ws
         async for msg in ws:
-            if msg.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
-                continue
-            if not bucket.take():
-                flooded += 1
-                if flooded >= config.flood_close_after:
-                    await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"flood")
-                    break
-                now = time.monotonic()
-                if now - last_flood_notice >= 1.0:  # one notice a second, not one per message
-                    last_flood_notice = now
-                    room.refuse(conn, "rate_limited", {"rate": int(config.rate)})
-                continue
-            flooded = 0
-            if msg.type is WSMsgType.BINARY:
-                room.refuse(conn, "bad_json")
-            elif len(msg.data) > config.max_message_chars:
-                room.refuse(conn, "too_big", {"max": config.max_message_chars})
-            else:
-                try:
-                    room.handle_text(conn, msg.data)
-                except Exception:
-                    log.exception("unexpected failure on a phone message")
-                    room.refuse(conn, "internal_error")
+            if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY) and not await frames.handle(msg):
+                break
     finally:
         request.app[SOCKETS_KEY].discard(ws)
-        room.disconnect(conn)
+        gate.leave(ws)
+        gone()
         await outbox.close()
     return ws
 
 
 async def public_socket(request: web.Request) -> web.WebSocketResponse:
-    """The public board for screens that may see only public information. Receive only."""
-    config = request.app[CONFIG_KEY]
-    room = request.app[ROOM_KEY]
-    ws = await _open_socket(request, 1024)
+    """The public board for screens that may see only public information. Receive only.
+
+    A board is a stranger: over the socket limit or the churn guard it gets 503 before the
+    upgrade, and it is the first to be closed to make room for a seated phone.
+    """
+    config, room, gate = request.app[CONFIG_KEY], request.app[ROOM_KEY], request.app[GATE_KEY]
+    _check_origin(request)
+    if not gate.may_enter_at_once(request.remote or ""):
+        raise web.HTTPServiceUnavailable(text="too many connections")
+    ws = await _upgrade(request, 1024)
     outbox = Outbox(ws, config.max_queued)
     unsubscribe = None
     try:
-        request.app[SOCKETS_KEY].add(ws)
+        gate.enter(ws, lambda: True)
         unsubscribe = room.subscribe_public(lambda message: outbox.put(encode(message)))
         async for _msg in ws:
             pass  # nothing is read from a board; its frames are dropped
@@ -229,6 +356,7 @@ async def public_socket(request: web.Request) -> web.WebSocketResponse:
         if unsubscribe is not None:
             unsubscribe()
         request.app[SOCKETS_KEY].discard(ws)
+        gate.leave(ws)
         await outbox.close()
     return ws
 
@@ -286,6 +414,14 @@ def create_app(config: HostConfig | None = None) -> web.Application:
     app = web.Application(middlewares=[security_headers])
     app[CONFIG_KEY] = config
     app[SOCKETS_KEY] = set()
+    app[GATE_KEY] = Gate(
+        max_sockets=config.max_sockets,
+        churn_rate=config.churn_rate,
+        churn_burst=config.churn_burst,
+        max_held_per_address=config.max_held_per_address,
+        admission_seconds=config.admission_seconds,
+    )
+    _quiet_bad_requests()
     room = Room(
         join_url=config.join_url,
         journals=JournalStore(config.journal_dir()),
@@ -310,6 +446,28 @@ def create_app(config: HostConfig | None = None) -> web.Application:
     app.on_shutdown.append(_close_sockets)
     app.cleanup_ctx.append(_room_lifetime)
     return app
+
+
+class _OneLineForBadRequests(logging.Filter):
+    """aiohttp logs a malformed HTTP request (``FOO / HTTP/1.1``, garbage) with a traceback; the
+    host's log gets one line instead: nothing is wrong with the host."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, HttpProcessingError):
+            reason = " ".join(str(error.message or type(error).__name__).split())[:160]
+            record.msg = f"{record.getMessage()}: {type(error).__name__}: {reason}"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+_BAD_REQUEST_FILTER = _OneLineForBadRequests()
+
+
+def _quiet_bad_requests() -> None:
+    logging.getLogger("aiohttp.server").addFilter(_BAD_REQUEST_FILTER)  # once: filters are a set
 
 
 async def _close_sockets(app: web.Application) -> None:

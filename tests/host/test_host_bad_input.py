@@ -244,50 +244,21 @@ async def test_actions_after_the_end_are_refused(host, kit):
     assert kit.frozen(host.room) == before
 
 
-async def test_an_engine_bug_is_contained(host, kit, monkeypatch):
-    phones = await _started(host)
-    room = host.room
-    boss = room.state.boss
-    rules = room.rules
-    original = rules.apply
-
-    def broken(state, seat, action):
-        original(state, seat, action)  # half-applied, then crash
-        raise ZeroDivisionError("bug")
-
-    before = kit.frozen(room)
-    monkeypatch.setattr(room, "rules", type(rules)(**{**rules.__dict__, "apply": broken}))
-    error = await phones[boss].error(
-        {"type": "action", "action": {"type": "propose", "team": [0, 1]}}
-    )
-    assert error["code"] == "internal_error"
-    monkeypatch.setattr(room, "rules", rules)
-    assert kit.frozen(room) == before
-    await kit.play_one(host, phones, boss, {"type": "propose", "team": [0, 1]})
-
-
-async def test_a_journal_failure_undoes_the_action(host, kit):
-    phones = await _started(host)
-    room = host.room
-    boss = room.state.boss
-    before = kit.frozen(room)
-    room.journal._file.close()  # the disk goes away
-    error = await phones[boss].error(
-        {"type": "action", "action": {"type": "propose", "team": [0, 1]}}
-    )
-    assert error["code"] == "journal_failed"
-    assert kit.frozen(room) == before
-
-
-async def test_sockets_beyond_the_cap_are_refused(make_host):
+async def test_sockets_beyond_the_cap_wait_for_a_first_frame_and_strangers_are_refused(make_host):
     host = await make_host(max_sockets=3)
     phones = [await host.phone(label=f"p{index}") for index in range(2)]
-    await host.board()
-    with pytest.raises(WSServerHandshakeError) as refused:
-        await host.client.ws_connect("/ws")
+    board = await host.board()
+    with pytest.raises(WSServerHandshakeError) as refused:  # a board: refused before the upgrade
+        await host.client.ws_connect("/ws/public")
     assert refused.value.status == 503
+    stranger = await host.client.ws_connect("/ws")  # a phone is upgraded, then held
+    await stranger.send_str(json.dumps({"type": "hello", "token": None}))
+    closed = await stranger.receive(timeout=5)
+    assert closed.type is WSMsgType.CLOSE and closed.data == 1013
+    assert len(host.room.connections) == 2  # the Room never saw it
     await phones[0].ws.close()
-    await phones[1].until("state")  # the room saw it go
+    while board.state["room"]["spectators"] != 1:  # the room saw it go
+        await board.recv()
     again = await host.phone()
     assert again.state["you"]["seat"] is None
 
