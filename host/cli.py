@@ -287,7 +287,7 @@ def host_keys(server: ServerThread, notify: Callable[[str], None], lang: str) ->
 
     def bots_for_absent() -> None:
         try:
-            names = cover_absent_seats(room)
+            names = room.cover_absent_seats()
         except (RoomError, EngineError) as error:
             notify(translate(lang, f"error.{error.code}", **error.facts))
             return
@@ -303,25 +303,6 @@ def host_keys(server: ServerThread, notify: Callable[[str], None], lang: str) ->
         resume_saved=on_loop("resume_saved"),
         bots=lambda: server.call(bots_for_absent),
     )
-
-
-def cover_absent_seats(room: Any) -> list[str]:
-    """Let the engine's bot play every seat whose phone is gone right now (the B key).
-
-    Returns the names of those seats (empty: nobody is away). The flag stays on when a player
-    comes back, so the bot covers them again if their phone drops a second time; a new game
-    clears it. Raises RoomError ``not_started`` in the lobby, ``game_over`` once it is over.
-    """
-    from host.room import RoomError
-
-    if room.phase == "lobby":
-        raise RoomError("not_started")
-    if room.phase == "over":
-        raise RoomError("game_over")
-    absent = [seat for seat, player in enumerate(room.players) if not player.connected]
-    for seat in absent:
-        room.set_bot(seat, True)
-    return [room.players[seat].name for seat in absent]
 
 
 def serve_with_window(plan: Plan) -> int:

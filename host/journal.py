@@ -6,12 +6,18 @@ and ``{"kind": "over"}`` when the game ends. A game whose file has no ``over`` l
 replaying its actions from the header's config and seed rebuilds the identical state, and the seats
 keep their tokens.
 
-A line cut short by a crash was never fsynced, so never acknowledged: loading skips it.
+A line cut short by a crash was never fsynced, so never acknowledged: loading skips it. A write
+that fails (a full disk) is cut off the file at once, so nothing refused can reach the disk later.
 The files hold the seats' tokens, so they are created readable by their owner only.
+
+Beside the games, ``room.json`` keeps the room itself (seats, tokens, leader, game, options,
+round, and which journal is the room's current game), replaced atomically on every change, so a
+restart finds the lobby, the game or the finished game as it was. ``docs/journal.md`` has it all.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -39,6 +45,7 @@ class SavedGame:
     leader: int
     log: list[dict[str, Any]] = field(default_factory=list)  # [{"seat", "action"}]
     good_bytes: int = 0  # the length of the sound part of the file (a torn tail is cut off)
+    over: bool = False  # the game ended (an ``over`` line)
 
     def summary(self) -> dict[str, Any]:
         """What a lobby may show about it: no tokens."""
@@ -50,22 +57,46 @@ class SavedGame:
 
 
 class GameJournal:
-    """The open journal of the game being played. Every write is flushed and fsynced."""
+    """The open journal of the game being played. Every line is written whole and fsynced, or
+    not at all.
+
+    There is no write buffer: a buffered line refused by a full disk would stay in the buffer
+    and reach the disk with the next successful write, recording an action that never happened.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        self._file = os.fdopen(fd, "a", encoding="utf-8")
+        self._fd: int | None = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        self._size = os.fstat(self._fd).st_size
 
     def _write(self, record: dict[str, Any]) -> None:
-        """Raises JournalError when the line cannot be made durable."""
-        line = json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n"
+        """Raises JournalError when the line cannot be made durable; the file is then as it
+        was before the call."""
+        if self._fd is None:
+            raise JournalError("the journal is closed")
+        data = (json.dumps(record, separators=(",", ":"), ensure_ascii=True) + "\n").encode()
         try:
-            self._file.write(line)
-            self._file.flush()
-            os.fsync(self._file.fileno())
-        except (OSError, ValueError) as error:
+            written = 0
+            while written < len(data):
+                written += os.write(self._fd, data[written:])
+            os.fsync(self._fd)
+        except OSError as error:
+            self._cut_back()
             raise JournalError(str(error)) from error
+        self._size += len(data)
+
+    def _cut_back(self) -> None:
+        """Remove whatever part of a refused line reached the file."""
+        assert self._fd is not None
+        try:
+            os.ftruncate(self._fd, self._size)
+            os.fsync(self._fd)
+        except OSError as error:
+            # The torn tail has no newline, so a reader skips it; later lines would follow it
+            # on the same line, so refuse them all: this journal is done.
+            os.close(self._fd)
+            self._fd = None
+            raise JournalError(f"cannot cut back the journal: {error}") from error
 
     def append_action(self, seat: int, action: dict[str, Any]) -> None:
         self._write({"kind": "action", "seat": seat, "action": action})
@@ -73,9 +104,14 @@ class GameJournal:
     def mark_over(self) -> None:
         self._write({"kind": "over"})
 
+    @property
+    def closed(self) -> bool:
+        return self._fd is None
+
     def close(self) -> None:
-        if not self._file.closed:
-            self._file.close()
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
 class JournalStore:
@@ -132,13 +168,19 @@ class JournalStore:
             return None
         for path in sorted(self.directory.glob(f"*{SUFFIX}"), reverse=True):
             saved = read_journal(path)
-            if saved is not None:
+            if saved is not None and not saved.over:
                 return saved
         return None
 
+    def load(self, name: str) -> SavedGame | None:
+        """The journal called ``name`` in this folder (finished or not), or None."""
+        if not name or "/" in name or not name.endswith(SUFFIX):
+            return None
+        return read_journal(self.directory / name)
+
 
 def read_journal(path: Path) -> SavedGame | None:
-    """The game in ``path`` if it is unfinished and its header is readable, else None.
+    """The game in ``path`` if its header is readable, else None (``over`` says if it ended).
 
     Reading stops at the first line that is cut short or unreadable: it was never fsynced
     whole, so never acknowledged. ``SavedGame.good_bytes`` is where the sound part ends.
@@ -173,12 +215,58 @@ def read_journal(path: Path) -> SavedGame | None:
         )
         for record in records[1:]:
             if record.get("kind") == "over":
-                return None
+                saved.over = True
+                break
             if record.get("kind") == "action":
                 saved.log.append({"seat": record["seat"], "action": record["action"]})
     except (IndexError, KeyError, TypeError, AttributeError):
         return None
     return saved
+
+
+class RoomFile:
+    """``room.json``: the room as it is now, replaced whole (write, fsync, rename, fsync)."""
+
+    NAME = "room.json"
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self.path = self.directory / self.NAME
+        self._last: str | None = None
+
+    def save(self, record: dict[str, Any]) -> None:
+        """Make ``record`` durable; a record equal to the last one saved costs nothing.
+        Raises JournalError (the file on disk is then still the previous record)."""
+        text = json.dumps(record, separators=(",", ":"), ensure_ascii=True, sort_keys=True)
+        if text == self._last:
+            return
+        temporary = self.path.with_name(f".{self.NAME}.{secrets.token_hex(4)}.tmp")
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            try:
+                data = (text + "\n").encode()
+                written = 0
+                while written < len(data):
+                    written += os.write(fd, data[written:])
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(temporary, self.path)
+            _fsync_directory(self.directory)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+            raise JournalError(str(error)) from error
+        self._last = text
+
+    def load(self) -> dict[str, Any] | None:
+        """The saved room, or None (none saved, or unreadable)."""
+        try:
+            record = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return record if isinstance(record, dict) else None
 
 
 def _fsync_directory(directory: Path) -> None:

@@ -1,90 +1,51 @@
-"""The Room: the one authority over a game, and the one place messages about it leave the host.
+"""The Room: the one authority over a table of players and the game they play.
 
-It owns the seats (name, secret token, connection, language), the lobby, the engine state and the
-journal. Its methods are plain synchronous code run on the server's event loop, so actions are
-applied strictly one at a time: each is checked by the engine, written to the journal (fsync), and
-only then acknowledged by sending every connection its own view. A refused message is answered to
-its sender only and changes nothing.
+It owns the seats (name, secret token, the phone holding it, language), the lobby, the leader and
+the claims of phones asking for a seat back; it reads every phone message and dispatches it. The
+game itself lives in a :class:`~host.match.Match` (deal, apply, journal, replay, bots), and
+everything that leaves is composed by :mod:`host.outgoing`, the one place secrets are filtered.
 
-What leaves: each seated phone gets ``game.view(state, seat)``; every other phone, the public
-WebSocket and the TV get ``game.view(state, None)``; tokens go only to their owner.
+Its methods are plain synchronous code run on the server's event loop, so messages are handled
+strictly one at a time. A refused message is answered to its sender only and changes nothing.
+Every change a phone was told about is on disk first: actions in the game's journal, the room
+itself (seats, tokens, leader, options) in the room file, so a restart keeps the room.
 """
 
 from __future__ import annotations
 
-import json
+import asyncio
 import logging
-import secrets
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from engine.errors import EngineError
-from engine.registry import GameRules, game_names, get_game, replay
-from engine.rng import Rng
+from engine.registry import GameRules, game_names, get_game
+from host.errors import RoomError
 from host.i18n import normalise_language, translate
-from host.journal import GameJournal, JournalError, JournalStore, SavedGame
-from host.protocol import ProtocolError, clean_name, parse_message
+from host.journal import JournalError, JournalStore, RoomFile, SavedGame
+from host.match import Match
+from host.outgoing import Change, encode
+from host.protocol import ProtocolError, clean_name, name_key, parse_message
+from host.seats import Claim, Connection, Player, find_by_token, new_token
+
+__all__ = ["Connection", "Player", "Room", "RoomError", "encode"]
 
 log = logging.getLogger("molecrew.room")
 
-TOKEN_BYTES = 32  # secrets.token_urlsafe(32): 43 characters, 256 bits
-BOT = "smart"  # the engine bot that stands in for an absent player
 BOT_STEPS_MAX = 10_000  # a bound on bot moves in a row (all seats bots: a whole game)
+# Strangers coming and going change only the spectator count: tell the table at most this often,
+# so a flood of connections cannot become a flood of frames on the players' phones.
+CHURN_DELAY = 0.5
 
 PublicCallback = Callable[[dict[str, Any]], None]
-
-
-class RoomError(Exception):
-    """A request the Room refuses: ``code`` (catalog key ``error.<code>``) and ``facts``."""
-
-    def __init__(self, code: str, **facts: Any) -> None:
-        self.code = code
-        self.facts = facts
-        super().__init__(code)
-
-
-class Connection:
-    """One phone WebSocket as the Room sees it. The server subclasses it to really send."""
-
-    def __init__(self, lang: str = "en") -> None:
-        self.lang = normalise_language(lang)
-        self.player: Player | None = None
-
-    def send_text(self, text: str) -> None:
-        """Queue one text frame; never blocks, never raises."""
-        raise NotImplementedError
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.send_text(encode(message))
-
-
-@dataclass(eq=False)
-class Player:
-    name: str
-    token: str
-    lang: str = "en"
-    conn: Connection | None = None
-    bot: bool = False  # the host lets a bot play this seat while it is disconnected
-
-    @property
-    def connected(self) -> bool:
-        return self.conn is not None
-
-
-_PAD_FIELD = ',"pad":""'
-
-
-def encode(message: dict[str, Any]) -> str:
-    """One compact JSON text frame."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def _load_rules(name: str) -> GameRules | None:
     """The game's rules, or None while its engine package is not installed."""
     try:
         return get_game(name)
-    except (ImportError, AttributeError):  # not installed, or half-written during development
+    except (ImportError, AttributeError, EngineError):
         return None
 
 
@@ -100,40 +61,77 @@ class Room:
     ) -> None:
         self.join_url = join_url
         self.journals = journals
+        self.room_file = RoomFile(journals.directory) if journals is not None else None
         self.fixed_seed = seed
         self.game_name = game
         self.variants: list[str] = list(variants)
+        self.rules: GameRules | None = _load_rules(game)
         self.phase = "lobby"  # "lobby" | "playing" | "over"
         self.players: list[Player] = []
         self.leader: Player | None = None
         self.connections: set[Connection] = set()
+        self.claims: list[Claim] = []
+        self.notice: dict[str, Any] | None = None  # the last table event worth a line on the TV
         self.paused = False
-        self.rules: GameRules | None = _load_rules(game)
-        self.config: Any = None
-        self.seed: int | None = None
-        self.state: Any = None
-        self.log: list[dict[str, Any]] = []
-        self.journal: GameJournal | None = None
+        self.match: Match | None = None
         self.games_started = 0
-        self._bot_rng = Rng(0)
+        self.saved: SavedGame | None = None  # an interrupted game on offer (key R, --resume)
+        self._counter = 0  # ids of claims and notices
         self._bots_running = False
+        self._churn: asyncio.TimerHandle | None = None  # a spectator count still to publish
+        self._last_churn = float("-inf")
         self._public_callbacks: list[PublicCallback] = []
-        self.saved: SavedGame | None = journals.latest_unfinished() if journals else None
+        self._restore()
+
+    # ---------------------------------------------------------------- the game, for readers
+
+    @property
+    def state(self) -> Any:
+        return self.match.state if self.match else None
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return self.match.log if self.match else []
+
+    @property
+    def seed(self) -> int | None:
+        return self.match.seed if self.match else None
+
+    @property
+    def config(self) -> Any:
+        return self.match.config if self.match else None
+
+    @property
+    def journal(self) -> Any:
+        return self.match.journal if self.match else None
 
     # ---------------------------------------------------------------- connections
 
     def connect(self, conn: Connection) -> None:
-        """A new phone socket: a guest until it says hello with a token or joins."""
+        """A new phone socket: a stranger until it says hello with a token or joins."""
         self.connections.add(conn)
-        self._broadcast()
+        self._send_state(conn)
+        self._broadcast_soon()
 
     def disconnect(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        self._drop_claim(conn)
+        conn.waiting_for = None
         player = conn.player
         conn.player = None
         if player is not None and player.conn is conn:
             player.conn = None
-        self._changed()
+            waiting = next((c for c in self.connections if c.waiting_for is player), None)
+            if waiting is not None:  # the token's own phone, waiting for this one to go quiet
+                waiting.waiting_for = None
+                self._seat(waiting, player)
+            self._changed()
+        else:
+            self._broadcast_soon()
+
+    def knows_token(self, token: str) -> bool:
+        """Whether ``token`` is a seat's (the server lets such a phone in over any limit)."""
+        return find_by_token(self.players, token) is not None or self._saved_seat(token)
 
     def subscribe_public(self, callback: PublicCallback) -> Callable[[], None]:
         """Call ``callback(message)`` with every public message from now on, and once at once.
@@ -153,13 +151,13 @@ class Room:
         """One frame from a phone. Every refusal is answered to ``conn`` only; nothing raises."""
         try:
             message = parse_message(text)
-            self._dispatch(conn, message)
+            getattr(self, f"_on_{message['type']}")(conn, message)
         except (ProtocolError, RoomError, EngineError) as error:
             self.refuse(conn, error.code, error.facts)
 
     def refuse(self, conn: Connection, code: str, facts: dict[str, Any] | None = None) -> None:
         facts = facts or {}
-        conn.send(
+        conn.send_private(
             {
                 "type": "error",
                 "code": code,
@@ -204,23 +202,77 @@ class Room:
         """Let the engine's bot play ``seat`` whenever it is disconnected (or stop it).
 
         The bot's actions are the seat's actions: checked, journaled and sent like any other.
-        The player takes the seat back as usual (token or name); the bot then waits. Raises
-        RoomError ``not_started`` (lobby), ``not_a_seat``.
+        The player takes the seat back as usual; the bot then waits. Raises RoomError
+        ``not_started`` (lobby), ``not_a_seat``.
         """
         if self.phase == "lobby":
             raise RoomError("not_started")
         if not 0 <= seat < len(self.players):
             raise RoomError("not_a_seat", seat=seat)
         self.players[seat].bot = on
+        self._save_quietly()
+        self._changed()
+
+    def cover_absent_seats(self) -> list[str]:
+        """Let the bot play every seat whose phone is gone right now (the B key).
+
+        Returns the names of those seats (empty: nobody is away). The flag stays on when a player
+        comes back, so the bot covers them again if their phone drops a second time; a new game
+        clears it. Raises RoomError ``not_started`` in the lobby, ``game_over`` once it is over.
+        """
+        if self.phase == "lobby":
+            raise RoomError("not_started")
+        if self.phase == "over":
+            raise RoomError("game_over")
+        absent = [seat for seat, player in enumerate(self.players) if not player.connected]
+        for seat in absent:
+            self.players[seat].bot = True
+        self._save_quietly()
+        self._changed()
+        return [self.players[seat].name for seat in absent]
+
+    def decide_claim(self, approve: bool, claim_id: int | None = None) -> None:
+        """Let a phone into the seat it asked for by name, or refuse it (the oldest claim when
+        ``claim_id`` is None: the host keys). Raises RoomError ``no_such_claim``."""
+        claim = next((c for c in self.claims if claim_id is None or c.id == claim_id), None)
+        if claim is None:
+            raise RoomError("no_such_claim")
+        self.claims.remove(claim)
+        claim.conn.claim = None
+        if not approve:
+            self.refuse(claim.conn, "claim_refused", {"name": claim.player.name})
+            self._broadcast()
+            return
+        player, old_token = claim.player, claim.player.token
+        player.token = new_token()  # whoever held the old token holds nothing now
+        try:
+            self._save_room()
+        except RoomError:
+            player.token = old_token
+            self.refuse(claim.conn, "journal_failed")
+            raise
+        if player.conn is not None:  # its phone came back meanwhile: it loses the seat too
+            old = player.conn
+            old.player = None
+            player.conn = None
+            old.send_private({"type": "seat_lost", "reason": "taken_back"})
+        for other in list(self.claims):  # one seat, one winner
+            if other.player is player:
+                self.claims.remove(other)
+                other.conn.claim = None
+                self.refuse(other.conn, "claim_refused", {"name": player.name})
+        player.lang = claim.conn.lang
+        self._seat(claim.conn, player)
+        self.notice = {"id": self._next_id(), "kind": "seat_taken_back", "name": player.name}
         self._changed()
 
     def resume_saved(self) -> None:
-        """Continue the unfinished game found in the journal folder.
+        """Continue the interrupted game found in the state folder.
 
-        Phones already in the lobby keep a seat whose name matches theirs (a resumed game's
-        seats are all disconnected, so this is the same rule as reclaiming by name); the rest
-        watch. Raises RoomError ``nothing_to_resume``, ``not_in_lobby``, ``unknown_game``,
-        ``journal_failed``, ``resume_failed`` (the journal does not replay).
+        The room's seats are the game's (the room file kept them, with any token renewed since),
+        so phones back in their seats stay seated; anyone else watches. Raises RoomError
+        ``nothing_to_resume``, ``not_in_lobby``, ``unknown_game``, ``journal_failed``,
+        ``resume_failed`` (the journal does not replay; it is not offered again).
         """
         if self.phase != "lobby":
             raise RoomError("not_in_lobby")
@@ -231,120 +283,114 @@ class Room:
         if rules is None:
             raise RoomError("unknown_game", game=saved.game)
         try:
-            config = rules.config_from_json(saved.config)
-            state = replay(rules, config, saved.seed, saved.log)
-        except Exception as error:  # a journal this engine cannot replay: never offer it again
-            log.error("the saved game %s does not replay: %s", saved.path, error)
-            self.saved = None
-            self._broadcast()
-            raise RoomError("resume_failed") from error
-        try:
-            journal = self.journals.reopen(saved)
-        except JournalError as error:
-            raise RoomError("journal_failed") from error
-        lobby = {p.name.casefold(): p for p in self.players}
-        self.players = [
-            Player(name=seat["name"], token=seat["token"], lang=seat.get("lang", "en"))
-            for seat in saved.seats
-        ]
-        self.leader = self.players[min(saved.leader, len(self.players) - 1)]
-        for player in self.players:
-            old = lobby.get(player.name.casefold())
-            if old is not None and old.conn is not None:
-                conn = old.conn
-                player.lang = conn.lang
-                self._seat(conn, player)
-        for old in lobby.values():
-            if old.conn is not None and old.conn.player is old:
-                old.conn.send({"type": "seat_lost", "reason": "resumed"})
-                old.conn.player = None
-        self.game_name, self.rules, self.config, self.seed = saved.game, rules, config, saved.seed
-        self.variants = list(saved.config.get("variants", []))
-        self.state, self.log, self.journal = state, list(saved.log), journal
-        self.phase, self.saved, self.paused = "playing", None, False
-        self._bot_rng = Rng(saved.seed ^ 0x5EED)
+            match = Match.from_saved(rules, saved, self.journals)
+        except RoomError as error:
+            if error.code == "resume_failed":
+                self.saved = None
+                self._broadcast()
+            raise
+        if not self._seats_are(saved):
+            self._take_seats_of(saved)
+        self.match, self.rules, self.game_name = match, rules, saved.game
+        self.variants = (
+            self.variants if self._seats_are(saved) else list(saved.config.get("variants", []))
+        )
+        self.phase = "over" if match.over else "playing"
+        self.saved, self.paused = None, False
         self.games_started += 1
-        if rules.is_over(state):
-            self._finish()
-        self._broadcast()
+        self._save_quietly()
+        self._changed()
 
     def close(self) -> None:
-        """Flush and close the journal (the app's cleanup calls this)."""
-        if self.journal is not None:
-            self.journal.close()
+        """Close the journal and stop timers (the app's cleanup calls this)."""
+        if self.match is not None:
+            self.match.close()
+        if self._churn is not None:
+            self._churn.cancel()
+            self._churn = None
 
     # ---------------------------------------------------------------- messages
 
-    def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
-        kind = message["type"]
-        handler = getattr(self, f"_on_{kind}")
-        handler(conn, message)
-
     def _on_ping(self, conn: Connection, message: dict[str, Any]) -> None:
-        conn.send({"type": "pong"})
+        conn.send_private({"type": "pong"})
 
     def _on_hello(self, conn: Connection, message: dict[str, Any]) -> None:
         if message.get("lang"):
-            conn.lang = normalise_language(message["lang"])
-            if conn.player is not None:
-                conn.player.lang = conn.lang
+            self._set_lang(conn, message["lang"])
         token = message.get("token")
-        if token:
-            player = self._player_by_token(token)
-            if player is None:
-                self._send_state(conn)
-                raise RoomError("token_unknown")
-            player.lang = conn.lang
-            self._seat(conn, player)
-            self._broadcast()
-        else:
+        if not token:
             self._send_state(conn)
+            return
+        player = find_by_token(self.players, token)
+        if player is None:
+            self._send_state(conn)
+            if not self._saved_seat(token):
+                raise RoomError("token_unknown")
+            return  # a seat of the interrupted game: the state says it is kept
+        if player.conn is conn:
+            self._send_state(conn)
+            return
+        if player.conn is not None:
+            # Its token is on another phone that still answers: a seat never moves from under a
+            # phone. If that one has gone quiet, the probe closes it and this one is seated.
+            conn.waiting_for = player
+            player.conn.probe()
+            self._send_state(conn)
+            raise RoomError("seat_in_use", name=player.name)
+        player.lang = conn.lang
+        self._seat(conn, player)
+        self._changed()
 
     def _on_lang(self, conn: Connection, message: dict[str, Any]) -> None:
-        conn.lang = normalise_language(message["lang"])
-        if conn.player is not None:
-            conn.player.lang = conn.lang
+        self._set_lang(conn, message["lang"])
         self._send_state(conn)
 
     def _on_join(self, conn: Connection, message: dict[str, Any]) -> None:
         if conn.player is not None:
             raise RoomError("already_seated", seat=self._seat_of(conn.player))
         name = clean_name(message["name"])
-        same = self._player_by_name(name)
+        key = name_key(name)
+        same = next((p for p in self.players if name_key(p.name) == key), None)
         if same is not None:
             if same.connected:
                 raise RoomError("name_taken", name=same.name)
-            same.lang = conn.lang
-            self._seat(conn, same)  # reclaim a disconnected seat by its name
-        elif self.phase == "lobby":
-            limit = self.rules.max_players if self.rules else None
-            if limit is not None and len(self.players) >= limit:
-                raise RoomError("room_full", max=limit)
-            player = Player(name=name, token=secrets.token_urlsafe(TOKEN_BYTES), lang=conn.lang)
-            self.players.append(player)
-            if self.leader is None:
-                self.leader = player
-            self._seat(conn, player)
-        else:
+            if same.name.casefold() != name.casefold():
+                raise RoomError("name_lookalike", name=same.name)
+            self._claim(conn, same)
+            return
+        if self.phase != "lobby":
             # A late joiner watches the public board; seats are fixed once dealt.
             self._send_state(conn)
             return
-        self._broadcast()
+        limit = self.rules.max_players if self.rules else None
+        if limit is not None and len(self.players) >= limit:
+            raise RoomError("room_full", max=limit)
+        player = Player(name=name, token=new_token(), lang=conn.lang)
+        with self._durable():
+            self.players.append(player)
+            if self.leader is None:
+                self.leader = player
+        self._seat(conn, player)
+        self._changed()
+
+    def _on_claim(self, conn: Connection, message: dict[str, Any]) -> None:
+        self._require_leader(conn)
+        self.decide_claim(bool(message.get("approve")), message["id"])
 
     def _on_leave(self, conn: Connection, message: dict[str, Any]) -> None:
         self._require_lobby()
         if conn.player is None:
             raise RoomError("not_seated")
-        self._remove(conn.player, reason="left")
-        self._broadcast()
+        with self._durable():
+            self._remove(conn.player)
+        self._send_removed(conn.player, conn, "left")
+        self._changed()
 
     def _on_options(self, conn: Connection, message: dict[str, Any]) -> None:
         self._require_leader(conn)
         self._require_lobby()
         name = message.get("game", self.game_name)
-        if name not in game_names():
-            raise RoomError("unknown_game", game=name)
-        rules = _load_rules(name)
+        rules = _load_rules(name) if name in game_names() else None
         if rules is None:
             raise RoomError("unknown_game", game=name)
         default = self.variants if name == self.game_name else []
@@ -352,8 +398,9 @@ class Room:
         for variant in variants:
             if variant not in rules.variants:
                 raise RoomError("unknown_variant", variant=variant)
-        self.game_name, self.rules, self.variants = name, rules, variants
-        self._broadcast()
+        with self._durable():
+            self.game_name, self.rules, self.variants = name, rules, variants
+        self._changed()
 
     def _on_reorder(self, conn: Connection, message: dict[str, Any]) -> None:
         self._require_leader(conn)
@@ -361,8 +408,9 @@ class Room:
         order = message["order"]
         if sorted(order) != list(range(len(self.players))):
             raise RoomError("bad_order", players=len(self.players))
-        self.players = [self.players[seat] for seat in order]
-        self._broadcast()
+        with self._durable():
+            self.players = [self.players[seat] for seat in order]
+        self._changed()
 
     def _on_remove(self, conn: Connection, message: dict[str, Any]) -> None:
         self._require_leader(conn)
@@ -370,8 +418,12 @@ class Room:
         seat = message["seat"]
         if not 0 <= seat < len(self.players):
             raise RoomError("not_a_seat", seat=seat)
-        self._remove(self.players[seat], reason="removed")
-        self._broadcast()
+        player = self.players[seat]
+        holder = player.conn
+        with self._durable():
+            self._remove(player)
+        self._send_removed(player, holder, "removed")
+        self._changed()
 
     def _on_start(self, conn: Connection, message: dict[str, Any]) -> None:
         self._require_leader(conn)
@@ -400,132 +452,130 @@ class Room:
         self.set_bot(seat, on)
 
     def _on_action(self, conn: Connection, message: dict[str, Any]) -> None:
-        if self.phase == "lobby":
+        if self.phase == "lobby" or self.match is None:
             raise RoomError("not_started")
         player = conn.player
         if player is None:
             raise RoomError("not_seated")
-        seat = self._seat_of(player)
+        seat = self.players.index(player)
         claimed = message.get("seat")
         if claimed is not None and claimed != seat:
             raise RoomError("not_your_seat", seat=claimed)
         if self.paused:
             raise RoomError("paused")
-        self._apply(seat, message["action"])
+        self.match.apply(seat, message["action"])
+        self._after_action()
         self._changed()
 
-    # ---------------------------------------------------------------- game
+    # ---------------------------------------------------------------- the game
 
     def _deal(self) -> None:
         """Start a game (first or rematch) with the seated players. Raises as :meth:`start`."""
         rules = self.rules or _load_rules(self.game_name)
         if rules is None:
             raise RoomError("unknown_game", game=self.game_name)
-        config = rules.make_config(players=len(self.players), variants=list(self.variants))
-        if self.fixed_seed is not None:
-            seed = self.fixed_seed + self.games_started
-        else:
-            seed = secrets.randbits(63)
-        state = rules.new_game(config, seed)
-        journal = None
-        if self.journals is not None:
-            seats = [{"name": p.name, "token": p.token, "lang": p.lang} for p in self.players]
-            try:
-                journal = self.journals.start(
-                    rules.name, config.to_json(), seed, seats, self._seat_of(self.leader)
-                )
-            except JournalError as error:
-                log.error("cannot start the journal: %s", error)
-                raise RoomError("journal_failed") from error
-        if self.journal is not None:
-            self.journal.close()
-        self.rules, self.config, self.seed, self.state = rules, config, seed, state
-        self.log, self.journal = [], journal
+        seed = None if self.fixed_seed is None else self.fixed_seed + self.games_started
+        match = Match.deal(
+            rules,
+            self.variants,
+            [{"name": p.name, "token": p.token, "lang": p.lang} for p in self.players],
+            self._seat_of(self.leader),
+            self.journals,
+            seed,
+        )
+        previous = self.match
+        self.match, self.rules = match, rules
         self.phase, self.paused, self.saved = "playing", False, None
-        self._bot_rng = Rng(seed ^ 0x5EED)
         for player in self.players:
             player.bot = False
         self.games_started += 1
+        if previous is not None:
+            previous.close()
+        self._save_quietly()
 
-    def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        """Apply, journal, then (the caller) acknowledge. Raises EngineError or RoomError."""
-        rules = self.rules
-        assert rules is not None
-        if self.phase == "over":
-            raise RoomError("game_over")
+    def _after_action(self) -> None:
+        if self.match is not None and self.match.over and self.phase != "over":
+            self.phase = "over"
+            self._save_quietly()
+
+    def _changed(self) -> None:
+        """Tell everyone, then let bots play their absent seats, one action (and one message
+        round) at a time."""
+        self._broadcast()
+        if self._bots_running:
+            return
+        self._bots_running = True
         try:
-            rules.apply(self.state, seat, action)
-        except EngineError:
-            raise
-        except Exception as error:
-            # An engine bug must not take the table down, nor leave a half-applied state.
-            log.exception("engine failed on seat %s action %r", seat, action)
-            self._rebuild()
-            raise RoomError("internal_error") from error
-        if self.journal is not None:
-            try:
-                self.journal.append_action(seat, action)
-            except JournalError as error:
-                log.error("journal write failed, action undone: %s", error)
-                self._rebuild()
-                raise RoomError("journal_failed") from error
-        self.log.append({"seat": seat, "action": action})
-        if rules.is_over(self.state):
-            self._finish()
-
-    def _finish(self) -> None:
-        self.phase = "over"
-        if self.journal is not None:
-            try:
-                self.journal.mark_over()
-            except JournalError as error:
-                log.error("could not mark the journal over: %s", error)
-            self.journal.close()
-            self.journal = None
-
-    def _rebuild(self) -> None:
-        assert self.rules is not None
-        self.state = replay(self.rules, self.config, self.seed, self.log)
+            for _ in range(BOT_STEPS_MAX):
+                if self.match is None or self.phase != "playing" or self.paused:
+                    break
+                covered = [s for s, p in enumerate(self.players) if p.bot and not p.connected]
+                if self.match.bot_move(covered) is None:
+                    break
+                self._after_action()
+                self._broadcast()
+        finally:
+            self._bots_running = False
 
     # ---------------------------------------------------------------- seats
 
     def _seat(self, conn: Connection, player: Player) -> None:
-        """Give ``player``'s seat to ``conn``; a phone holding it before loses it."""
+        """Give ``player``'s (free) seat to ``conn``, with the seat's token."""
         if conn.player is not None and conn.player is not player and conn.player.conn is conn:
             conn.player.conn = None
-        old = player.conn
-        if old is not None and old is not conn:
-            old.player = None
-            old.send({"type": "seat_lost", "reason": "taken_over"})
+        self._drop_claim(conn)
+        conn.waiting_for = None
         player.conn = conn
         conn.player = player
-        conn.send({"type": "welcome", "token": player.token, "seat": self._seat_of(player)})
+        for claim in [c for c in self.claims if c.player is player]:
+            # The seat's own phone is back: nobody else gets it.
+            self.claims.remove(claim)
+            claim.conn.claim = None
+            self.refuse(claim.conn, "claim_refused", {"name": player.name})
+        conn.send_private({"type": "welcome", "token": player.token, "seat": self._seat_of(player)})
 
-    def _remove(self, player: Player, reason: str) -> None:
+    def _claim(self, conn: Connection, player: Player) -> None:
+        """``conn`` asks for ``player``'s disconnected seat by name: the table decides."""
+        self._drop_claim(conn)
+        claim = Claim(id=self._next_id(), player=player, conn=conn)
+        self.claims.append(claim)
+        conn.claim = claim
+        self._changed()
+
+    def _drop_claim(self, conn: Connection) -> None:
+        if conn.claim is not None:
+            if conn.claim in self.claims:
+                self.claims.remove(conn.claim)
+            conn.claim = None
+
+    def _remove(self, player: Player) -> None:
         self.players.remove(player)
-        if player.conn is not None:
-            player.conn.player = None
-            player.conn.send({"type": "seat_lost", "reason": reason})
-            player.conn = None
         if self.leader is player:
             self.leader = self.players[0] if self.players else None
 
+    def _send_removed(self, player: Player, holder: Connection | None, reason: str) -> None:
+        if holder is not None:
+            holder.player = None
+            holder.send_private({"type": "seat_lost", "reason": reason})
+        player.conn = None
+        for claim in [c for c in self.claims if c.player is player]:
+            self.claims.remove(claim)
+            claim.conn.claim = None
+
+    def _set_lang(self, conn: Connection, lang: str) -> None:
+        conn.lang = normalise_language(lang)
+        if conn.player is not None:
+            conn.player.lang = conn.lang
+
     def _seat_of(self, player: Player | None) -> int | None:
-        if player is None:
-            return None
-        return self.players.index(player)
+        return None if player is None else self.players.index(player)
 
-    def _player_by_token(self, token: str) -> Player | None:
-        found = None
-        for player in self.players:
-            # compare every seat, in constant time each: no timing hint about any token
-            if secrets.compare_digest(player.token.encode(), token.encode()):
-                found = player
-        return found
-
-    def _player_by_name(self, name: str) -> Player | None:
-        key = name.casefold()
-        return next((p for p in self.players if p.name.casefold() == key), None)
+    def _saved_seat(self, token: str) -> bool:
+        """Whether ``token`` is a seat of the interrupted game on offer."""
+        if self.saved is None or self.phase != "lobby":
+            return False
+        seats = [Player(name=s["name"], token=s["token"]) for s in self.saved.seats]
+        return find_by_token(seats, token) is not None
 
     def _require_leader(self, conn: Connection) -> None:
         if conn.player is None or conn.player is not self.leader:
@@ -534,6 +584,111 @@ class Room:
     def _require_lobby(self) -> None:
         if self.phase != "lobby":
             raise RoomError("not_in_lobby")
+
+    def _next_id(self) -> int:
+        self._counter += 1
+        return self._counter
+
+    # ---------------------------------------------------------------- the room on disk
+
+    def _record(self) -> dict[str, Any]:
+        if self.match is not None:
+            journal = self.match.journal_name
+        else:
+            journal = self.saved.path.name if self.saved else None
+        return {
+            "version": 1,
+            "game": self.game_name,
+            "variants": list(self.variants),
+            "seats": [player.to_json() for player in self.players],
+            "leader": self._seat_of(self.leader),
+            "round": self.games_started,
+            "phase": self.phase,
+            "journal": journal,
+        }
+
+    def _save_room(self) -> None:
+        """Raises RoomError ``journal_failed`` when the room cannot be made durable."""
+        if self.room_file is None:
+            return
+        try:
+            self.room_file.save(self._record())
+        except JournalError as error:
+            log.error("cannot save the room: %s", error)
+            raise RoomError("journal_failed") from error
+
+    def _save_quietly(self) -> None:
+        """Save after a change that has already happened in the game's own journal (the room
+        file then only points at it): a failure is logged, the next save catches up."""
+        with suppress(RoomError):
+            self._save_room()
+
+    @contextmanager
+    def _durable(self) -> Iterator[None]:
+        """A lobby change that is undone unless the room file records it."""
+        before = (list(self.players), self.leader, self.game_name, self.rules, list(self.variants))
+        yield
+        try:
+            self._save_room()
+        except RoomError:
+            self.players, self.leader, self.game_name, self.rules, self.variants = before
+            raise
+
+    def _restore(self) -> None:
+        """The room as the last run left it: lobby, game on offer, or finished game."""
+        if self.journals is None or self.room_file is None:
+            return
+        record = self.room_file.load()
+        if record is None:
+            self.saved = self.journals.latest_unfinished()  # a journal from before room files
+            return
+        try:
+            players = [Player.from_json(seat) for seat in record["seats"]]
+            leader = record.get("leader")
+            game = str(record.get("game", self.game_name))
+            variants = [str(v) for v in record.get("variants", [])]
+            rounds = int(record.get("round", 0))
+        except (KeyError, TypeError, ValueError) as error:
+            log.error("the saved room is unreadable (%s): a new lobby opens", error)
+            self.saved = self.journals.latest_unfinished()
+            return
+        self.players = players
+        if not (isinstance(leader, int) and 0 <= leader < len(players)):
+            leader = 0 if players else None
+        self.leader = players[leader] if leader is not None else None
+        self.game_name, self.variants, self.games_started = game, variants, rounds
+        self.rules = _load_rules(game)
+        saved = self.journals.load(str(record.get("journal") or ""))
+        if saved is None:
+            return
+        if not saved.over:
+            self.saved = saved
+            return
+        rules = _load_rules(saved.game)
+        if rules is None:
+            return
+        try:
+            self.match = Match.from_saved(rules, saved, None)
+        except RoomError:
+            return
+        self.rules, self.game_name, self.phase = rules, saved.game, "over"
+
+    def _seats_are(self, saved: SavedGame) -> bool:
+        """Whether the room's seats are the saved game's (same players, in the same order)."""
+        return [p.name for p in self.players] == [s["name"] for s in saved.seats]
+
+    def _take_seats_of(self, saved: SavedGame) -> None:
+        """Seat the saved game's players (a journal from before room files): phones in the
+        lobby become spectators; they come back by token or ask for their seat by name."""
+        for player in self.players:
+            if player.conn is not None:
+                player.conn.player = None
+                player.conn.send_private({"type": "seat_lost", "reason": "resumed"})
+        self.players = [
+            Player(name=s["name"], token=s["token"], lang=normalise_language(s.get("lang")))
+            for s in saved.seats
+        ]
+        self.leader = self.players[min(saved.leader, len(self.players) - 1)]
 
     # ---------------------------------------------------------------- what leaves
 
@@ -564,6 +719,11 @@ class Room:
             "paused": self.paused,
             "can_start": self._can_start(),
             "reclaimable": [s for s, p in enumerate(self.players) if not p.connected],
+            "claims": [
+                {"id": c.id, "seat": self._seat_of(c.player), "name": c.player.name}
+                for c in self.claims
+            ],
+            "notice": self.notice,
             "resumable": self.saved.summary() if self.saved and self.phase == "lobby" else None,
             "round": self.games_started,
         }
@@ -577,129 +737,82 @@ class Room:
             return False
         return True
 
-    def public_view(self) -> dict[str, Any] | None:
-        if self.state is None or self.phase == "lobby" or self.rules is None:
-            return None
-        return self.rules.view(self.state, None)
-
-    def public_message(self) -> dict[str, Any]:
-        return {"type": "public", "room": self.room_json(), "view": self.public_view()}
-
-    def _you(self, conn: Connection) -> dict[str, Any]:
-        return self._you_as(conn.player, conn.lang)
-
-    def _you_as(self, player: Player | None, lang: str) -> dict[str, Any]:
-        return {
+    def _you(self, player: Player | None, conn: Connection | None) -> dict[str, Any]:
+        lang = conn.lang if conn is not None else (player.lang if player else "en")
+        you: dict[str, Any] = {
             "seat": self._seat_of(player),
             "name": player.name if player else None,
             "leader": player is not None and player is self.leader,
             "lang": lang,
             "spectator": player is None and self.phase != "lobby",
         }
+        if player is None and conn is not None:
+            you["claim"] = (
+                {"id": conn.claim.id, "name": conn.claim.player.name} if conn.claim else None
+            )
+            you["waiting_seat"] = conn.waiting_for is not None
+        if self.saved is not None and self.phase == "lobby":
+            you["resume_pending"] = player is not None and self._saved_seat(player.token)
+        return you
 
-    def _view_for(self, conn: Connection, public_view: dict[str, Any] | None) -> Any:
-        if self.phase == "lobby" or self.rules is None or self.state is None:
-            return None
-        if conn.player is None:
-            return public_view
-        return self.rules.view(self.state, self._seat_of(conn.player))
+    def _change(self) -> Change:
+        match = self.match if self.phase != "lobby" else None
+        yous = [self._you(player, player.conn) for player in self.players]
+        return Change(
+            self.room_json(),
+            yous,
+            match.rules if match else None,
+            match.state if match else None,
+        )
+
+    def public_view(self) -> dict[str, Any] | None:
+        return self._change().public_view
+
+    def public_message(self) -> dict[str, Any]:
+        return self._change().public_message
 
     def _send_state(self, conn: Connection) -> None:
-        room, public_view = self.room_json(), self.public_view()
-        seat = self._seat_of(conn.player)
-        if seat is not None and self._in_game():
-            conn.send_text(self._seat_texts(room)[seat])
-        else:
-            conn.send_text(encode(self._state_message(conn, room, public_view)))
+        change = self._change()
+        conn.send_text(change.text_for(self._seat_of(conn.player), self._you(conn.player, conn)))
 
-    def _state_message(
-        self, conn: Connection, room: dict[str, Any], public_view: dict[str, Any] | None
-    ) -> dict[str, Any]:
-        return {
-            "type": "state",
-            "room": room,
-            "you": self._you(conn),
-            "view": self._view_for(conn, public_view),
-        }
+    def _broadcast_soon(self) -> None:
+        """Strangers came or went: only the spectator count changed, which phones do not show.
 
-    def _in_game(self) -> bool:
-        return self.phase != "lobby" and self.rules is not None and self.state is not None
-
-    def _seat_texts(self, room: dict[str, Any]) -> list[str]:
-        """Every seat's state message during a game, padded to one byte length.
-
-        Views of the same moment differ in length by role (a Lookout's alibi, a Mole's tally, the
-        echo of the card just played), and anyone on the Wi-Fi can see the size of a frame. So
-        each seat's message is made as long as the longest any seat gets now, connected or not:
-        equal sizes tell nothing.
+        The public screens hear of it at once, then at most once per CHURN_DELAY (the last
+        count always arrives), so a flood of connections is no flood on any screen.
         """
-        assert self.rules is not None
-        texts = []
-        for seat, player in enumerate(self.players):
-            message = {
-                "type": "state",
-                "room": room,
-                "you": self._you_as(player, player.conn.lang if player.conn else player.lang),
-                "view": self.rules.view(self.state, seat),
-            }
-            texts.append(encode(message))
-        size = max(len(text.encode()) for text in texts) + len(_PAD_FIELD)
-        return [self._pad(text, size) for text in texts]
-
-    @staticmethod
-    def _pad(text: str, size: int) -> str:
-        """``text`` (a JSON object) with a ``pad`` field of spaces making it ``size`` bytes."""
-        missing = size - len(text.encode()) - len(_PAD_FIELD)
-        return f'{text[:-1]},"pad":"{" " * missing}"}}'
-
-    def _changed(self) -> None:
-        """Tell everyone, then let bots play their absent seats, one action (and one message
-        round) at a time."""
-        self._broadcast()
-        if self._bots_running:
+        if self._churn is not None:
             return
-        self._bots_running = True
         try:
-            for _ in range(BOT_STEPS_MAX):
-                seat = self._bot_turn()
-                if seat is None:
-                    break
-                rules = self.rules
-                assert rules is not None
-                action = rules.bots[BOT](self.state, seat, self._bot_rng)
-                try:
-                    self._apply(seat, action)
-                except (EngineError, RoomError) as error:
-                    log.error("the bot for seat %s was refused: %s", seat, error)
-                    break
-                self._broadcast()
-        finally:
-            self._bots_running = False
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._publish(self._change())
+            return
+        wait = self._last_churn + CHURN_DELAY - loop.time()
+        if wait <= 0:
+            self._last_churn = loop.time()
+            self._publish(self._change())
+        else:
+            self._churn = loop.call_later(wait, self._churn_ended)
 
-    def _bot_turn(self) -> int | None:
-        """The lowest absent seat a bot plays that the engine expects to act, if any."""
-        if self.phase != "playing" or self.paused or self.rules is None:
-            return None
-        expected = self.rules.expected_seats(self.state)
-        waiting = [
-            s for s in sorted(expected) if self.players[s].bot and not self.players[s].connected
-        ]
-        return waiting[0] if waiting else None
+    def _churn_ended(self) -> None:
+        self._churn = None
+        self._broadcast_soon()
 
     def _broadcast(self) -> None:
         """Every phone its own state message, then the public listeners the public one."""
-        room = self.room_json()
-        public_view = self.public_view()
-        seat_texts = self._seat_texts(room) if self._in_game() else []
+        if self._churn is not None:
+            self._churn.cancel()
+            self._churn = None
+        change = self._change()
         for conn in list(self.connections):
             seat = self._seat_of(conn.player)
-            if seat is not None and seat_texts:
-                conn.send_text(seat_texts[seat])
-            else:
-                conn.send_text(encode(self._state_message(conn, room, public_view)))
-        public = {"type": "public", "room": room, "view": public_view}
+            conn.send_text(change.text_for(seat, self._you(conn.player, conn)))
+        self._publish(change)
+
+    def _publish(self, change: Change) -> None:
         for callback in list(self._public_callbacks):
-            self._call_public(callback, public)
+            self._call_public(callback, change.public_message)
 
     @staticmethod
     def _call_public(callback: PublicCallback, message: dict[str, Any]) -> None:

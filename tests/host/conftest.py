@@ -45,6 +45,7 @@ class Phone:
         assert msg.type is WSMsgType.TEXT, f"{self.label}: got {msg.type} {msg.data!r}"
         self.raw.append(msg.data)
         message = json.loads(msg.data)
+        message.pop("pad", None)  # the padding that evens out frame sizes (tests check it apart)
         if message["type"] in ("state", "public"):
             self.state = message
         elif message["type"] == "welcome":

@@ -121,7 +121,7 @@ async def test_shutdown_closes_every_socket_as_going_away_and_the_journal(host, 
                 pass
             assert message.type is aiohttp.WSMsgType.CLOSE
             assert message.data == aiohttp.WSCloseCode.GOING_AWAY
-    assert journal._file.closed
+    assert journal.closed
 
 
 async def test_every_seated_phone_gets_messages_of_one_size_so_frame_sizes_hide_roles(host, kit):

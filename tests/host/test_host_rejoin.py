@@ -1,12 +1,22 @@
-"""Rejoining: by token at once, by name only while the seat is disconnected, never two phones."""
+"""A seat belongs to its player: back at once by token; by name only with the table's approval;
+never by a second phone while the first still answers."""
 
 from __future__ import annotations
+
+from host.protocol import MAX_NAME_LENGTH
 
 
 async def _started(host, count=5):
     phones = await host.table(count)
     await host.start(phones)
     return phones
+
+
+def _secrets_of(room, seat, phone):
+    """Strings that only ``seat``'s holder may ever receive."""
+    player = room.players[seat]
+    me = room.match.rules.view(room.state, seat)["me"]
+    return [player.token, phone.token, f'"role":"{me["role"]}"']
 
 
 async def test_a_phone_that_reconnects_with_its_token_gets_its_seat_and_view_at_once(host, kit):
@@ -31,64 +41,134 @@ async def test_a_phone_that_reconnects_with_its_token_gets_its_seat_and_view_at_
     }
     assert back.view == room.rules.view(room.state, 3)
     assert back.view["phase"] == "vote"
-    await phones[0].expect("state")  # a guest connected
-    state = await phones[0].expect("state")  # the guest took seat 3
+    state = await phones[0].expect("state")  # Dara is back (a stranger's socket alone is not news)
     assert state["room"]["seats"][3]["connected"] is True
     assert state["room"]["reclaimable"] == []
-    # and plays on
     phones[3] = back
     for phone in phones:
         await phone.sync()
     await kit.play_one(host, phones, 3, {"type": "vote", "approve": True})
 
 
-async def test_a_second_phone_with_the_token_takes_the_seat_and_the_first_loses_it(host, kit):
+async def test_a_second_phone_with_a_token_in_use_waits_and_gets_nothing_of_the_seat(host, kit):
     phones = await _started(host)
     room = host.room
     token = phones[2].token
-    second = await host.phone(token=token)
-    assert second.state["you"]["seat"] == 2
-    lost = await phones[2].until("seat_lost")
-    assert lost == {"type": "seat_lost", "reason": "taken_over"}
-    state = await phones[2].until("state")
-    assert state["you"]["seat"] is None and state["you"]["spectator"] is True
+    before = kit.frozen(room)
+    second = await host.phone()
+    await second.send({"type": "hello", "token": token})
+    state = await second.expect("state")
+    assert state["you"]["seat"] is None and state["you"]["waiting_seat"] is True
+    error = await second.expect("error")
+    assert error["code"] == "seat_in_use"
     assert "me" not in state["view"]
+    assert kit.frozen(room) == before
     assert room.players[2].conn is not None
-    # the old phone cannot act for the seat any more
-    error = await phones[2].error({"type": "action", "action": {"type": "vote", "approve": True}})
-    assert error["code"] == "not_seated"
+    assert (await phones[2].sync())["you"]["seat"] == 2  # the first phone plays on
+    assert not any(s in text for s in _secrets_of(room, 2, phones[2])[1:] for text in second.raw)
+    # the first phone goes quiet for good: the waiting one, holding the token, gets the seat
+    await phones[2].ws.close()
+    welcome = await second.expect("welcome")
+    assert welcome == {"type": "welcome", "token": token, "seat": 2}
+    state = await second.expect("state")
+    assert state["you"]["seat"] == 2 and state["view"] == room.rules.view(room.state, 2)
 
 
-async def test_a_player_reclaims_a_disconnected_seat_by_name(host, kit):
+async def test_taking_a_seat_back_by_name_needs_the_tables_approval(host, kit):
     phones = await _started(host)
     room = host.room
+    old_token = phones[4].token
     await phones[4].ws.close()
-    await phones[0].expect("state")
+    for phone in phones[:4]:
+        await phone.expect("state")
     board = await host.board()
     assert board.state["room"]["reclaimable"] == [4]
-    assert board.state["room"]["seats"][4] == {
-        "seat": 4,
-        "name": "Eli",
-        "connected": False,
-        "leader": False,
-        "bot": False,
-    }
 
-    fresh = await host.phone()  # storage lost: no token
-    assert fresh.state["you"]["spectator"] is True
-    await fresh.send({"type": "join", "name": "eli"})
-    welcome = await fresh.expect("welcome")
-    assert welcome == {"type": "welcome", "token": phones[4].token, "seat": 4}
-    state = await fresh.expect("state")
+    claimant = await host.phone(label="claimant")  # storage lost: no token
+    assert claimant.state["you"]["spectator"] is True
+    await claimant.send({"type": "join", "name": "ELI"})
+    waiting = await claimant.expect("state")
+    claim = waiting["you"]["claim"]
+    assert claim["name"] == "Eli" and waiting["you"]["seat"] is None
+    public = await board.until("public")
+    assert public["room"]["claims"] == [{"id": claim["id"], "seat": 4, "name": "Eli"}]
+    leader_state = await phones[0].expect("state")
+    assert leader_state["room"]["claims"][0]["name"] == "Eli"
+    # nothing of the seat before approval
+    secrets_ = _secrets_of(room, 4, phones[4])
+    assert not any(s in text for s in secrets_ for text in claimant.raw)
+    # only the leader decides
+    await phones[1].sync()
+    refused = await phones[1].error({"type": "claim", "id": claim["id"], "approve": True})
+    assert refused["code"] == "not_leader"
+
+    await phones[0].send({"type": "claim", "id": claim["id"], "approve": True})
+    welcome = await claimant.expect("welcome")
+    assert welcome["seat"] == 4 and welcome["token"] != old_token
+    state = await claimant.expect("state")
     assert state["you"]["seat"] == 4 and state["view"] == room.rules.view(room.state, 4)
-    public = await board.expect("public")  # a guest connected
-    assert public["room"]["spectators"] == 1
-    public = await board.expect("public")  # the guest took seat 4
-    assert public["room"]["reclaimable"] == [] and public["room"]["spectators"] == 0
-    assert not any(phones[4].token in text for text in board.raw)
+    public = await board.until("public")
+    assert public["room"]["claims"] == []
+    assert public["room"]["notice"]["kind"] == "seat_taken_back"
+    assert public["room"]["notice"]["name"] == "Eli"
+    assert not any(welcome["token"] in text or old_token in text for text in board.raw)
+    # only the new token works now
+    stale = await host.phone()
+    await stale.send({"type": "hello", "token": old_token})
+    assert (await stale.expect("state"))["you"]["seat"] is None
+    assert (await stale.expect("error"))["code"] == "token_unknown"
+    assert room.players[4].token == welcome["token"]
 
 
-async def test_a_connected_seat_cannot_be_reclaimed_by_name(host, kit):
+async def test_a_refused_claim_leaves_the_claimant_a_spectator(host, kit):
+    phones = await _started(host)
+    room = host.room
+    await phones[3].ws.close()
+    for phone in phones[:3] + phones[4:]:
+        await phone.expect("state")
+    claimant = await host.phone()
+    await claimant.send({"type": "join", "name": "Dara"})
+    claim = (await claimant.expect("state"))["you"]["claim"]
+    await phones[0].sync()
+    await claimant.sync()
+    before = kit.frozen(room)
+    await phones[0].send({"type": "claim", "id": claim["id"], "approve": False})
+    error = await claimant.expect("error")
+    assert error["code"] == "claim_refused" and "Dara" in error["message"]
+    state = await claimant.until("state")
+    assert state["you"]["seat"] is None and state["you"]["claim"] is None
+    assert kit.frozen(room) == before
+    await phones[0].sync()
+    unknown = await phones[0].error({"type": "claim", "id": claim["id"], "approve": True})
+    assert unknown["code"] == "no_such_claim"
+
+
+async def test_the_seats_own_phone_coming_back_ends_a_claim(host, kit):
+    phones = await _started(host)
+    token = phones[1].token
+    await phones[1].ws.close()
+    await phones[0].expect("state")
+    claimant = await host.phone()
+    await claimant.send({"type": "join", "name": "Bruno"})
+    await claimant.expect("state")
+    await host.phone(token=token)
+    error = await claimant.until("error")
+    assert error["code"] == "claim_refused"
+    assert host.room.claims == []
+
+
+async def test_the_host_key_approves_the_oldest_claim(host):
+    phones = await host.table(2)
+    await phones[1].ws.close()
+    await phones[0].until("state")
+    again = await host.phone()
+    await again.send({"type": "join", "name": "bruno"})
+    await again.expect("state")
+    host.room.decide_claim(True)  # the TV's key
+    assert (await again.expect("welcome"))["seat"] == 1
+
+
+async def test_a_connected_seat_cannot_be_claimed_by_name(host, kit):
     phones = await _started(host)
     intruder = await host.phone()
     before = kit.frozen(host.room)
@@ -100,13 +180,24 @@ async def test_a_connected_seat_cannot_be_reclaimed_by_name(host, kit):
     assert not any(phones[2].token in text for text in intruder.raw)
 
 
-async def test_a_disconnected_lobby_seat_is_reclaimed_by_name_too(host):
-    phones = await host.table(2)
-    await phones[1].ws.close()
-    await phones[0].until("state")
-    again = await host.phone()
-    await again.send({"type": "join", "name": "Bruno"})
-    assert (await again.expect("welcome"))["seat"] == 1
+async def test_a_name_that_looks_like_one_taken_is_refused(host):
+    phones = await host.table(1)
+    for lookalike in ("Аna", "Ａna", "ana ", "ANA"):  # Cyrillic A, full-width A
+        other = await host.phone()
+        error = await other.error({"type": "join", "name": lookalike})
+        assert error["code"] in ("name_taken", "name_lookalike"), lookalike
+    assert [p.name for p in host.room.players] == ["Ana"]
+    assert (await phones[0].sync())["you"]["seat"] == 0
+
+
+async def test_blank_looking_names_are_refused(host):
+    phone = await host.phone()
+    for blank in ("\u3164", "\u115f", "\u1160", "\u2800", "\u17b4", "\uffa0", "\u034f"):
+        error = await phone.error({"type": "join", "name": blank * 3})
+        assert error["code"] in ("name_chars", "name_length"), hex(ord(blank))
+    error = await phone.error({"type": "join", "name": "x" * (MAX_NAME_LENGTH + 1)})
+    assert error["code"] == "name_length"
+    assert host.room.players == []
 
 
 async def test_an_unknown_token_is_answered_and_the_phone_stays_a_guest(host):

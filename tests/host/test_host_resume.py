@@ -100,7 +100,7 @@ async def test_a_new_app_on_the_same_folder_resumes_the_game(make_host, kit, tmp
     assert JournalStore(tmp_path / "journal").latest_unfinished() is None
 
 
-async def test_without_resume_the_lobby_offers_the_saved_game(make_host, kit):
+async def test_without_resume_the_lobby_offers_the_saved_game_and_keeps_its_seats(make_host, kit):
     first = await make_host()
     phones = await first.table(5)
     await first.start(phones)
@@ -117,14 +117,17 @@ async def test_without_resume_the_lobby_offers_the_saved_game(make_host, kit):
         "names": kit.names[:5],
         "actions": 3,
     }
+    assert [s["name"] for s in guest.state["room"]["seats"]] == kit.names[:5]
     assert not any(token in text for text in guest.raw for token in tokens)
-    # Bruno is in the new lobby under his name; the host continues the saved game.
-    bruno = await second.player("bruno")
+    # Bruno's phone comes back by itself: his seat is kept while the host decides.
+    bruno = await second.phone(token=tokens[1])
+    assert bruno.state["you"]["seat"] == 1
+    assert bruno.state["you"]["resume_pending"] is True
     await guest.sync()
     room.resume_saved()
-    assert (await bruno.expect("welcome")) == {"type": "welcome", "token": tokens[1], "seat": 1}
     state = await bruno.expect("state")
     assert state["you"]["seat"] == 1 and state["view"]["me"]["role"]
+    assert "resume_pending" not in state["you"]
     state = await guest.expect("state")
     assert state["you"]["spectator"] is True
     assert state["room"]["resumable"] is None

@@ -1,0 +1,93 @@
+"""Who sits at the table: players, their secret tokens, the phones holding them, and the claims of
+phones that want a disconnected seat back by its name.
+
+A seat belongs to its player. A phone gets it with the seat's token; a phone that lost its token
+may ask for it by name, and the table (the leader's phone or a host key) decides.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from host.i18n import normalise_language
+from host.outgoing import encode, private_text
+
+TOKEN_BYTES = 32  # secrets.token_urlsafe(32): 43 characters, 256 bits
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class Connection:
+    """One phone WebSocket as the Room sees it. The server subclasses it to really send."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = normalise_language(lang)
+        self.player: Player | None = None
+        self.claim: Claim | None = None  # this phone asks for a seat by name
+        self.waiting_for: Player | None = None  # its token's seat is held by another phone
+
+    def send_text(self, text: str) -> None:
+        """Queue one text frame; never blocks, never raises."""
+        raise NotImplementedError
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(encode(message))
+
+    def send_private(self, message: dict[str, Any]) -> None:
+        """A frame for this phone alone, padded so its size tells nothing (see outgoing.py)."""
+        self.send_text(private_text(message))
+
+    def probe(self) -> None:
+        """Check that the phone is still there; a dead one is disconnected soon after.
+        (The server pings it; the base class has nobody to ask.)"""
+
+
+@dataclass(eq=False)
+class Player:
+    name: str
+    token: str
+    lang: str = "en"
+    conn: Connection | None = None
+    bot: bool = False  # the host lets a bot play this seat while it is disconnected
+
+    @property
+    def connected(self) -> bool:
+        return self.conn is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """What the room file keeps of the seat (never sent to a phone: it holds the token)."""
+        return {"name": self.name, "token": self.token, "lang": self.lang, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, record: dict[str, Any]) -> Player:
+        return cls(
+            name=str(record["name"]),
+            token=str(record["token"]),
+            lang=normalise_language(record.get("lang")),
+            bot=bool(record.get("bot", False)),
+        )
+
+
+@dataclass(eq=False)
+class Claim:
+    """A phone asking for ``player``'s seat by name; nothing of the seat reaches it until the
+    table approves."""
+
+    id: int
+    player: Player
+    conn: Connection = field(repr=False)
+
+
+def find_by_token(players: list[Player], token: str) -> Player | None:
+    """The seat holding ``token``. Every seat is compared, each in constant time, so the time
+    taken tells nothing about any token."""
+    found = None
+    probe = token.encode("utf-8", "surrogatepass")
+    for player in players:
+        if secrets.compare_digest(player.token.encode(), probe):
+            found = player
+    return found
