@@ -87,3 +87,28 @@ def find_game(
         if want(messages):
             return seed, messages
     raise AssertionError("no seed gives that game")
+
+
+def play_insidejob(
+    players: int = 4, seed: int = 1, variants: list[str] | None = None, bot: str = "smart"
+) -> list[dict[str, Any]]:
+    """Every public message of one whole Inside Job game, from the deal to the end."""
+    game = get_game("insidejob")
+    state = game.new_game(game.make_config(players=players, variants=list(variants or [])), seed)
+    rng = Rng(seed + 1000)
+    extra = {"game": "insidejob", "min_players": 3, "max_players": 5}
+
+    def message() -> dict[str, Any]:
+        phase = "over" if game.is_over(state) else "playing"
+        return {
+            "type": "public",
+            "room": room(players, phase, variants, **extra),
+            "view": copy.deepcopy(game.view(state, None)),
+        }
+
+    messages = [message()]
+    while not game.is_over(state):
+        seat = min(game.expected_seats(state))
+        game.apply(state, seat, game.bots[bot](state, seat, rng))
+        messages.append(message())
+    return messages

@@ -1,0 +1,152 @@
+"""The window's own loop (``TvWindow.run``) on the dummy driver, through scripted games, with a
+fake clock: a few seconds after every moment (a fade, a newcomer's glow, votes turned over,
+cards flipped, the Patrol, a trick won) the DISPLAY SURFACE itself shows the board as it is now,
+at full brightness, with no key pressed and no new message.
+
+The check compares the display's pixels with the same public message drawn afresh off screen
+(a new director, nothing pending): the board the room should be looking at.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from tv_scripts import find_game, lobby, play_insidejob
+
+from host.tv import theme
+from host.tv.director import Director
+from host.tv.draw import Canvas
+from host.tv.window import TvWindow
+
+SETTLE_SECONDS = 12.0  # longer than any moment (five cards flipped take about 8 s)
+AFTER_QUIET = 0.5  # a message with no moment: its frame is on screen at once
+TITLE = (60, 28, 700, 50)  # where every board writes its game's name, in design units
+
+
+class FakeClock:
+    """Time for the window: ``sleep`` moves it on at once, so seconds of play take no time."""
+
+    def __init__(self) -> None:
+        self.time = 1000.0
+
+    def now(self) -> float:
+        return self.time
+
+    def sleep(self, seconds: float) -> None:
+        self.time += seconds
+
+
+def fresh(window: TvWindow, message: dict) -> tuple[pygame.Surface, Canvas]:
+    """``message`` drawn as a newly started TV would show it, on a surface of the window's size."""
+    director = Director(window.director.lang)
+    director.feed(message)
+    director.skip()
+    surface = pygame.Surface(window.screen.get_size())
+    canvas = Canvas(surface, window.fonts)
+    director.draw(canvas)
+    window._draw_overlays(canvas)
+    return surface, canvas
+
+
+def brightest(surface: pygame.Surface, area: tuple[float, float, float, float]) -> int:
+    """The brightest pixel (sum of channels) in a design-unit rectangle: the title's ink."""
+    rect = Canvas(surface, None).rect(*area).clip(surface.get_rect())  # type: ignore[arg-type]
+    part = pygame.image.tobytes(surface.subsurface(rect), "RGB")
+    return max(sum(part[i : i + 3]) for i in range(0, len(part), 3))
+
+
+def run_script(window: TvWindow, clock: FakeClock, messages: list[dict], checks: set[int]):
+    """Post each message, let the loop run on its own, and after the ones in ``checks`` (and
+    after every moment) compare the display with a fresh drawing. Returns how many were checked.
+    """
+    checked: list[int] = []
+    plan = iter(enumerate(messages))
+    state = {"next_at": clock.now(), "pending": None}
+
+    def script() -> bool:
+        if clock.now() < state["next_at"]:
+            return False
+        if state["pending"] is not None:
+            verify(window, messages, state["pending"])
+            checked.append(state["pending"])
+            state["pending"] = None
+        try:
+            index, message = next(plan)
+        except StopIteration:
+            return True
+        had_moment = bool(window.director.changes(window.director.message, message)[1])
+        window.post(message)
+        if had_moment or index in checks:
+            state["pending"] = index
+            state["next_at"] = clock.now() + (SETTLE_SECONDS if had_moment else 3.0)
+        else:
+            state["next_at"] = clock.now() + AFTER_QUIET
+        return False
+
+    window.run(should_stop=script)
+    return checked
+
+
+def verify(window: TvWindow, messages: list[dict], index: int) -> None:
+    message = messages[index]
+    assert not window.director.animating(), f"message {index}: still animating"
+    shown = pygame.display.get_surface()
+    reference, canvas = fresh(window, message)
+    view = message["view"] or {}
+    elements = set(canvas.elements())
+    mole = view.get("game") == "mole"
+    if mole and view.get("phase") in ("propose", "vote"):
+        assert f"boss:{view['boss']}" in elements
+    if mole and view.get("phase") == "cards":  # the team at work, and the Boss who chose it
+        assert f"boss:{view['proposals'][-1]['boss']}" in elements
+        assert {f"team:{seat}" for seat in view["team"]} <= elements
+    if view.get("game") == "insidejob" and view.get("phase") == "play":
+        assert f"turn:{view['turn']}" in elements
+    title = brightest(shown, TITLE)
+    assert title == brightest(reference, TITLE) >= sum(theme.ACCENT) - 3, (
+        f"message {index}: the title is dimmed ({title} of {sum(theme.ACCENT)})"
+    )
+    same = pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(reference, "RGB")
+    assert same, f"message {index} ({view.get('phase')}): the screen is not the board as it is now"
+
+
+def moments_game(messages):
+    locks = messages[-1]["view"]["locks"]
+    rejected = any(not p["approved"] for p in messages[-1]["view"]["proposals"])
+    by = {lock["by"] for lock in locks}
+    return rejected and "patrol" in by and "cards" in by
+
+
+@pytest.fixture(scope="module")
+def mole_game():
+    return find_game(5, moments_game, bot="random")[1]
+
+
+@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
+def test_after_every_mole_moment_the_display_shows_the_board_at_full_brightness(mole_game, reduced):
+    clock = FakeClock()
+    window = TvWindow(
+        "en", size=(1280, 720), sound=False, reduced_motion=reduced, now=clock.now,
+        sleep=clock.sleep,
+    )  # fmt: skip
+    try:
+        script = [lobby(3), lobby(4), lobby(5), *mole_game]
+        # The arrivals (a glow), the fade into the board, and every moment after.
+        checked = run_script(window, clock, script, checks={1, 2, 3})
+    finally:
+        window.close()
+    views = [m["view"] for m in mole_game]
+    moments = sum(len(v["proposals"]) for v in views[-1:]) + len(views[-1]["locks"])
+    assert len(checked) >= 3 + min(moments, 6), checked
+
+
+def test_after_every_trick_the_display_shows_the_next_one_waiting():
+    clock = FakeClock()
+    window = TvWindow("en", size=(1280, 720), sound=False, now=clock.now, sleep=clock.sleep)
+    try:
+        game = play_insidejob(4, seed=5, variants=["wagers"])
+        tricks = len(game[-1]["view"]["tricks"])
+        checked = run_script(window, clock, game, checks={0})
+    finally:
+        window.close()
+    assert tricks >= 3 and len(checked) >= tricks
