@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.errors import EngineError
-from engine.registry import GameRules, replay
+from engine.registry import GameRules, get_game, replay
 from engine.rng import Rng
 from host.errors import RoomError
 from host.journal import GameJournal, JournalError, JournalStore, SavedGame
@@ -23,6 +23,14 @@ log = logging.getLogger("molecrew.match")
 
 BOT = "smart"  # the engine bot that stands in for an absent player
 BOT_SEED_MIX = 0x5EED  # bots draw from their own generator, derived from the game's seed
+
+
+def load_rules(name: str) -> GameRules | None:
+    """The game's rules, or None when no such game is installed (or it does not import)."""
+    try:
+        return get_game(name)
+    except (ImportError, AttributeError, EngineError):
+        return None
 
 
 class Match:

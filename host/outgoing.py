@@ -17,9 +17,14 @@ Each change is composed once (:class:`Change`) and its texts are shared by every
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.registry import GameRules
+from engine.errors import EngineError
+from engine.registry import GameRules, game_names
+
+if TYPE_CHECKING:
+    from host.room import Room
+    from host.seats import Connection, Player
 
 PRIVATE_BUCKET = 1024  # bytes: every one-connection frame is a multiple of this
 _PAD_OPEN = ',"pad":"'
@@ -100,6 +105,18 @@ class Change:
             )
         return self._seat_texts
 
+    @classmethod
+    def of(cls, room: Room) -> Change:
+        """The frames of ``room`` as it is now (the lobby shows no game)."""
+        match = room.match if room.phase != "lobby" else None
+        yous = [you_part(room, player, player.conn) for player in room.players]
+        return cls(
+            room_part(room),
+            yous,
+            match.rules if match else None,
+            match.state if match else None,
+        )
+
     @property
     def public_text(self) -> str:
         """The public frame, encoded at most once however many screens watch."""
@@ -123,3 +140,70 @@ def _padded_seat_frames(
     ]
     size = max(byte_length(text) for text in texts) + _PAD_EMPTY
     return [pad_to(text, size) for text in texts]
+
+
+def room_part(room: Room) -> dict[str, Any]:
+    """The public description of the room: lobby, seats, options, claims. No tokens, no game."""
+    rules = room.rules
+    seat_of = room.players.index
+    return {
+        "phase": room.phase,
+        "game": room.game_name,
+        "games": game_names(),
+        "variants": list(room.variants),
+        "available_variants": list(rules.variants) if rules else [],
+        "min_players": rules.min_players if rules else None,
+        "max_players": rules.max_players if rules else None,
+        "seats": [
+            {
+                "seat": seat,
+                "name": player.name,
+                "connected": player.connected,
+                "leader": player is room.leader,
+                "bot": player.bot,
+            }
+            for seat, player in enumerate(room.players)
+        ],
+        "leader": seat_of(room.leader) if room.leader else None,
+        "spectators": sum(1 for conn in room.connections if conn.player is None),
+        "join_url": room.join_url,
+        "paused": room.paused,
+        "can_start": _can_start(room),
+        "reclaimable": [s for s, p in enumerate(room.players) if not p.connected],
+        "claims": [
+            {"id": c.id, "seat": seat_of(c.player), "name": c.player.name} for c in room.claims
+        ],
+        "notice": room.notice,
+        "resumable": room.saved.summary() if room.saved and room.phase == "lobby" else None,
+        "round": room.games_started,
+    }
+
+
+def you_part(room: Room, player: Player | None, conn: Connection | None) -> dict[str, Any]:
+    """What a connection is at the table: its seat (if any), name, leadership and language;
+    for a phone without a seat, whether it waits for one."""
+    lang = conn.lang if conn is not None else (player.lang if player else "en")
+    you: dict[str, Any] = {
+        "seat": room.players.index(player) if player else None,
+        "name": player.name if player else None,
+        "leader": player is not None and player is room.leader,
+        "lang": lang,
+        "spectator": player is None and room.phase != "lobby",
+    }
+    if player is None and conn is not None:
+        claim = conn.claim
+        you["claim"] = {"id": claim.id, "name": claim.player.name} if claim else None
+        you["waiting_seat"] = conn.waiting_for is not None
+    if room.saved is not None and room.phase == "lobby":
+        you["resume_pending"] = player is not None and room.is_saved_seat(player.token)
+    return you
+
+
+def _can_start(room: Room) -> bool:
+    if room.phase != "lobby" or room.rules is None:
+        return False
+    try:
+        room.rules.make_config(players=len(room.players), variants=list(room.variants))
+    except EngineError:
+        return False
+    return True

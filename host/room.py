@@ -20,12 +20,13 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 from engine.errors import EngineError
-from engine.registry import GameRules, game_names, get_game
+from engine.registry import GameRules, game_names
 from host.errors import RoomError
 from host.i18n import normalise_language, translate
 from host.journal import JournalError, JournalStore, RoomFile, SavedGame
-from host.match import Match
-from host.outgoing import Change, encode
+from host.keeping import record_of, restore
+from host.match import Match, load_rules
+from host.outgoing import Change, encode, room_part, you_part
 from host.protocol import ProtocolError, clean_name, name_key, parse_message
 from host.seats import Claim, Connection, Player, find_by_token, new_token
 
@@ -39,14 +40,6 @@ BOT_STEPS_MAX = 10_000  # a bound on bot moves in a row (all seats bots: a whole
 CHURN_DELAY = 0.5
 
 PublicCallback = Callable[[dict[str, Any]], None]
-
-
-def _load_rules(name: str) -> GameRules | None:
-    """The game's rules, or None while its engine package is not installed."""
-    try:
-        return get_game(name)
-    except (ImportError, AttributeError, EngineError):
-        return None
 
 
 class Room:
@@ -65,7 +58,7 @@ class Room:
         self.fixed_seed = seed
         self.game_name = game
         self.variants: list[str] = list(variants)
-        self.rules: GameRules | None = _load_rules(game)
+        self.rules: GameRules | None = load_rules(game)
         self.phase = "lobby"  # "lobby" | "playing" | "over"
         self.players: list[Player] = []
         self.leader: Player | None = None
@@ -81,7 +74,8 @@ class Room:
         self._churn: asyncio.TimerHandle | None = None  # a spectator count still to publish
         self._last_churn = float("-inf")
         self._public_callbacks: list[PublicCallback] = []
-        self._restore()
+        if journals is not None:
+            restore(self, journals)
 
     # ---------------------------------------------------------------- the game, for readers
 
@@ -131,7 +125,7 @@ class Room:
 
     def knows_token(self, token: str) -> bool:
         """Whether ``token`` is a seat's (the server lets such a phone in over any limit)."""
-        return find_by_token(self.players, token) is not None or self._saved_seat(token)
+        return find_by_token(self.players, token) is not None or self.is_saved_seat(token)
 
     def subscribe_public(self, callback: PublicCallback) -> Callable[[], None]:
         """Call ``callback(message)`` with every public message from now on, and once at once.
@@ -279,7 +273,7 @@ class Room:
         saved = self.saved
         if saved is None or self.journals is None:
             raise RoomError("nothing_to_resume")
-        rules = _load_rules(saved.game)
+        rules = load_rules(saved.game)
         if rules is None:
             raise RoomError("unknown_game", game=saved.game)
         try:
@@ -324,7 +318,7 @@ class Room:
         player = find_by_token(self.players, token)
         if player is None:
             self._send_state(conn)
-            if not self._saved_seat(token):
+            if not self.is_saved_seat(token):
                 raise RoomError("token_unknown")
             return  # a seat of the interrupted game: the state says it is kept
         if player.conn is conn:
@@ -390,7 +384,7 @@ class Room:
         self._require_leader(conn)
         self._require_lobby()
         name = message.get("game", self.game_name)
-        rules = _load_rules(name) if name in game_names() else None
+        rules = load_rules(name) if name in game_names() else None
         if rules is None:
             raise RoomError("unknown_game", game=name)
         default = self.variants if name == self.game_name else []
@@ -471,7 +465,7 @@ class Room:
 
     def _deal(self) -> None:
         """Start a game (first or rematch) with the seated players. Raises as :meth:`start`."""
-        rules = self.rules or _load_rules(self.game_name)
+        rules = self.rules or load_rules(self.game_name)
         if rules is None:
             raise RoomError("unknown_game", game=self.game_name)
         seed = None if self.fixed_seed is None else self.fixed_seed + self.games_started
@@ -570,7 +564,7 @@ class Room:
     def _seat_of(self, player: Player | None) -> int | None:
         return None if player is None else self.players.index(player)
 
-    def _saved_seat(self, token: str) -> bool:
+    def is_saved_seat(self, token: str) -> bool:
         """Whether ``token`` is a seat of the interrupted game on offer."""
         if self.saved is None or self.phase != "lobby":
             return False
@@ -591,28 +585,12 @@ class Room:
 
     # ---------------------------------------------------------------- the room on disk
 
-    def _record(self) -> dict[str, Any]:
-        if self.match is not None:
-            journal = self.match.journal_name
-        else:
-            journal = self.saved.path.name if self.saved else None
-        return {
-            "version": 1,
-            "game": self.game_name,
-            "variants": list(self.variants),
-            "seats": [player.to_json() for player in self.players],
-            "leader": self._seat_of(self.leader),
-            "round": self.games_started,
-            "phase": self.phase,
-            "journal": journal,
-        }
-
     def _save_room(self) -> None:
         """Raises RoomError ``journal_failed`` when the room cannot be made durable."""
         if self.room_file is None:
             return
         try:
-            self.room_file.save(self._record())
+            self.room_file.save(record_of(self))
         except JournalError as error:
             log.error("cannot save the room: %s", error)
             raise RoomError("journal_failed") from error
@@ -634,45 +612,6 @@ class Room:
             self.players, self.leader, self.game_name, self.rules, self.variants = before
             raise
 
-    def _restore(self) -> None:
-        """The room as the last run left it: lobby, game on offer, or finished game."""
-        if self.journals is None or self.room_file is None:
-            return
-        record = self.room_file.load()
-        if record is None:
-            self.saved = self.journals.latest_unfinished()  # a journal from before room files
-            return
-        try:
-            players = [Player.from_json(seat) for seat in record["seats"]]
-            leader = record.get("leader")
-            game = str(record.get("game", self.game_name))
-            variants = [str(v) for v in record.get("variants", [])]
-            rounds = int(record.get("round", 0))
-        except (KeyError, TypeError, ValueError) as error:
-            log.error("the saved room is unreadable (%s): a new lobby opens", error)
-            self.saved = self.journals.latest_unfinished()
-            return
-        self.players = players
-        if not (isinstance(leader, int) and 0 <= leader < len(players)):
-            leader = 0 if players else None
-        self.leader = players[leader] if leader is not None else None
-        self.game_name, self.variants, self.games_started = game, variants, rounds
-        self.rules = _load_rules(game)
-        saved = self.journals.load(str(record.get("journal") or ""))
-        if saved is None:
-            return
-        if not saved.over:
-            self.saved = saved
-            return
-        rules = _load_rules(saved.game)
-        if rules is None:
-            return
-        try:
-            self.match = Match.from_saved(rules, saved, None)
-        except RoomError:
-            return
-        self.rules, self.game_name, self.phase = rules, saved.game, "over"
-
     def _seats_are(self, saved: SavedGame) -> bool:
         """Whether the room's seats are the saved game's (same players, in the same order)."""
         return [p.name for p in self.players] == [s["name"] for s in saved.seats]
@@ -693,77 +632,11 @@ class Room:
     # ---------------------------------------------------------------- what leaves
 
     def room_json(self) -> dict[str, Any]:
-        """The public description of the room: lobby, seats, options. No tokens, no game state."""
-        rules = self.rules
-        return {
-            "phase": self.phase,
-            "game": self.game_name,
-            "games": game_names(),
-            "variants": list(self.variants),
-            "available_variants": list(rules.variants) if rules else [],
-            "min_players": rules.min_players if rules else None,
-            "max_players": rules.max_players if rules else None,
-            "seats": [
-                {
-                    "seat": seat,
-                    "name": player.name,
-                    "connected": player.connected,
-                    "leader": player is self.leader,
-                    "bot": player.bot,
-                }
-                for seat, player in enumerate(self.players)
-            ],
-            "leader": self._seat_of(self.leader),
-            "spectators": sum(1 for conn in self.connections if conn.player is None),
-            "join_url": self.join_url,
-            "paused": self.paused,
-            "can_start": self._can_start(),
-            "reclaimable": [s for s, p in enumerate(self.players) if not p.connected],
-            "claims": [
-                {"id": c.id, "seat": self._seat_of(c.player), "name": c.player.name}
-                for c in self.claims
-            ],
-            "notice": self.notice,
-            "resumable": self.saved.summary() if self.saved and self.phase == "lobby" else None,
-            "round": self.games_started,
-        }
-
-    def _can_start(self) -> bool:
-        if self.phase != "lobby" or self.rules is None:
-            return False
-        try:
-            self.rules.make_config(players=len(self.players), variants=list(self.variants))
-        except EngineError:
-            return False
-        return True
-
-    def _you(self, player: Player | None, conn: Connection | None) -> dict[str, Any]:
-        lang = conn.lang if conn is not None else (player.lang if player else "en")
-        you: dict[str, Any] = {
-            "seat": self._seat_of(player),
-            "name": player.name if player else None,
-            "leader": player is not None and player is self.leader,
-            "lang": lang,
-            "spectator": player is None and self.phase != "lobby",
-        }
-        if player is None and conn is not None:
-            you["claim"] = (
-                {"id": conn.claim.id, "name": conn.claim.player.name} if conn.claim else None
-            )
-            you["waiting_seat"] = conn.waiting_for is not None
-        if self.saved is not None and self.phase == "lobby":
-            you["resume_pending"] = player is not None and self._saved_seat(player.token)
-        return you
+        """The public room part: lobby, seats, options, claims. No tokens, no game state."""
+        return room_part(self)
 
     def _change(self) -> Change:
-        match = self.match if self.phase != "lobby" else None
-        yous = [self._you(player, player.conn) for player in self.players]
-        return Change(
-            self.room_json(),
-            yous,
-            match.rules if match else None,
-            match.state if match else None,
-        )
+        return Change.of(self)
 
     def public_view(self) -> dict[str, Any] | None:
         return self._change().public_view
@@ -773,7 +646,9 @@ class Room:
 
     def _send_state(self, conn: Connection) -> None:
         change = self._change()
-        conn.send_text(change.text_for(self._seat_of(conn.player), self._you(conn.player, conn)))
+        conn.send_text(
+            change.text_for(self._seat_of(conn.player), you_part(self, conn.player, conn))
+        )
 
     def _broadcast_soon(self) -> None:
         """Strangers came or went: only the spectator count changed, which phones do not show.
@@ -807,7 +682,7 @@ class Room:
         change = self._change()
         for conn in list(self.connections):
             seat = self._seat_of(conn.player)
-            conn.send_text(change.text_for(seat, self._you(conn.player, conn)))
+            conn.send_text(change.text_for(seat, you_part(self, conn.player, conn)))
         self._publish(change)
 
     def _publish(self, change: Change) -> None:
