@@ -191,8 +191,8 @@ def clean_name(raw: str) -> str:
 # capital wins: names start with one.
 _LOOKS_LATIN = str.maketrans(
     # Cyrillic                      Greek               Latin ones that pass for others
-    "авеһніјкӏмпорԛгѕтуүхԁԝɡьз" + "αβεζηικμνορτυχϲϳ" + "ıȷ",
-    "abehhijklmnopqrstyyxdwgb3" + "abezhikmnoptyxcj" + "ij",
+    "авеһніјкӏмпорԛгѕстуүхԁԝɡьзѵ" + "αβεζηικμνορτυχϲϳ" + "ıȷ",
+    "abehhijkimnopqrsctyyxdwgb3v" + "abezhikmnoptyxcj" + "ij",
 )
 
 

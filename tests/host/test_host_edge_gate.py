@@ -1,0 +1,117 @@
+"""Who gets a socket (host/gate.py): a seat's token always does; strangers are refused first, and a
+flood of connections from one address never reaches the Room."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from aiohttp import WSMsgType, WSServerHandshakeError
+
+from host.gate import TokenBucket
+from host.server import GATE_KEY
+
+
+async def _hello_at_once(host, token):
+    """A phone page's way: hello as soon as the socket opens, before anything arrives."""
+    ws = await host.client.ws_connect("/ws")
+    await ws.send_str(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+    return ws
+
+
+async def _messages_until(ws, kind):
+    seen = []
+    while True:
+        message = await ws.receive(timeout=5)
+        assert message.type is WSMsgType.TEXT, message
+        seen.append(json.loads(message.data))
+        if seen[-1]["type"] == kind:
+            return seen
+
+
+async def _closed_with(ws):
+    while True:
+        message = await ws.receive(timeout=5)
+        if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSED):
+            return message.data
+
+
+async def test_a_seat_token_gets_in_over_a_full_socket_limit_and_the_oldest_stranger_goes(
+    make_host,
+):
+    host = await make_host(max_sockets=4)
+    ana, bruno = await host.player("Ana"), await host.player("Bruno")
+    strangers = [await host.phone(label=f"s{index}") for index in range(2)]
+    token = bruno.token
+    await bruno.ws.close()
+    strangers.append(await host.phone(label="s2"))  # the limit is full again: Ana + 3 strangers
+    assert len(host.app[GATE_KEY].inside) == 4
+
+    newcomer = await _hello_at_once(host, None)  # a stranger over the limit: refused
+    assert await _closed_with(newcomer) == 1013
+
+    back = await _hello_at_once(host, token)
+    seen = await _messages_until(back, "welcome")
+    assert all(m["type"] == "state" and m["you"]["seat"] is None for m in seen[:-1])
+    state = (await _messages_until(back, "state"))[-1]
+    assert state["you"]["seat"] == 1 and state["you"]["name"] == "Bruno"
+    assert await _closed_with(strangers[0].ws) == 1013  # the oldest stranger made room
+    assert host.room.players[1].connected and host.room.players[0].connected
+    assert (await ana.sync())["room"]["seats"][1]["connected"] is True
+    for stranger in strangers[1:]:
+        await stranger.sync()  # the younger strangers are still there
+
+
+async def test_a_flood_of_connections_from_one_address_never_reaches_the_room(
+    make_host, monkeypatch
+):
+    host = await make_host(churn_burst=5, churn_rate=0.01, admission_seconds=0.2)
+    ana = await host.player("Ana")  # the first of the address's five turns
+    entered = []
+    connect = host.room.connect
+    monkeypatch.setattr(host.room, "connect", lambda conn: (entered.append(conn), connect(conn)))
+    refused = 0
+    for _ in range(100):
+        try:
+            ws = await host.client.ws_connect("/ws")
+        except WSServerHandshakeError as error:
+            assert error.status == 503
+            refused += 1
+            continue
+        await ws.close()
+    assert len(entered) <= 4  # the rest of the burst; the others were held and went
+    token = ana.token
+    await ana.ws.close()
+    back = await _hello_at_once(host, token)  # the seat's phone, from the flooding address
+    assert (await _messages_until(back, "welcome"))[-1]["seat"] == 0
+    stranger = await _hello_at_once(host, None)  # a stranger waits for a turn that never comes
+    assert await _closed_with(stranger) == 1013
+    assert len(host.room.connections) == 1
+
+
+async def test_one_address_holds_few_sockets_at_the_door(make_host):
+    host = await make_host(churn_burst=1, churn_rate=0.01, max_held_per_address=2)
+    await host.phone()  # spends the burst
+    held = [await host.client.ws_connect("/ws") for _ in range(2)]  # upgraded, saying nothing
+    with pytest.raises(WSServerHandshakeError) as refused:
+        await host.client.ws_connect("/ws")
+    assert refused.value.status == 503
+    for ws in held:
+        await ws.close()
+
+
+async def test_a_held_socket_that_says_nothing_is_closed_after_the_admission_time(make_host):
+    host = await make_host(max_sockets=1, admission_seconds=0.1)
+    await host.phone()
+    silent = await host.client.ws_connect("/ws")
+    assert await _closed_with(silent) == 1013
+    assert len(host.room.connections) == 1
+
+
+def test_the_churn_bucket_says_when_the_next_turn_comes():
+    now = [0.0]
+    bucket = TokenBucket(rate=4.0, burst=2, clock=lambda: now[0])
+    assert [bucket.take(), bucket.take(), bucket.take()] == [True, True, False]
+    assert bucket.seconds_to_next() == pytest.approx(0.25)
+    now[0] = 0.25
+    assert bucket.seconds_to_next() == 0 and bucket.take()

@@ -1,0 +1,100 @@
+"""Names as players type them (host/protocol.py): NFKC, something visible, and a skeleton under
+which names that look alike on the TV are one."""
+
+from __future__ import annotations
+
+import pytest
+
+from host.protocol import ProtocolError, clean_name, name_key
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("  Ana  ", "Ana"),
+        ("Ana   Maria", "Ana Maria"),
+        ("Ａｎａ", "Ana"),  # full-width forms become plain letters
+        ("ﬁona", "fiona"),  # the ligature is two letters
+        ("Jose\u0301", "José"),  # a combining accent is composed
+        ("Ana 🙂", "Ana 🙂"),
+        ("李雷", "李雷"),
+        ("R2", "R2"),
+        ("7", "7"),
+        ("Ｘ" * 16, "X" * 16),
+    ],
+)
+def test_names_are_normalised(typed, kept):
+    assert clean_name(typed) == kept
+
+
+@pytest.mark.parametrize(
+    "blank",
+    ["\u3164", "\u115f", "\u1160", "\u2800", "\u17b4", "\uffa0", "\u034f", "\u3164\u3164 \u2800"],
+)
+def test_names_that_show_as_a_blank_are_refused(blank):
+    with pytest.raises(ProtocolError) as refused:
+        clean_name(blank)
+    assert refused.value.code == "name_chars"
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    ["An\u3164a", "Ana\u2800", "A\u034fna", "Ana\u200b", "Ana\u202e", "Ana\x00", "Ana\ue000"],
+)
+def test_invisible_characters_inside_a_name_are_refused(hidden):
+    with pytest.raises(ProtocolError) as refused:
+        clean_name(hidden)
+    assert refused.value.code == "name_chars"
+
+
+@pytest.mark.parametrize("nothing_to_read", ["🙂", "!!!", "-_-", "\u0301", "♥♥"])
+def test_a_name_needs_a_letter_or_a_digit(nothing_to_read):
+    with pytest.raises(ProtocolError) as refused:
+        clean_name(nothing_to_read)
+    assert refused.value.code == "name_chars"
+
+
+@pytest.mark.parametrize("length", ["", "   ", "x" * 17, "ﷺ"])  # U+FDFA is 18 letters in NFKC
+def test_the_length_is_counted_after_normalising(length):
+    with pytest.raises(ProtocolError) as refused:
+        clean_name(length)
+    assert refused.value.code == "name_length"
+    assert refused.value.facts == {"min": 1, "max": 16}
+
+
+@pytest.mark.parametrize(
+    "lookalike",
+    [
+        "Ana",
+        "ANA",
+        "ana",
+        "\u0410na",  # Cyrillic capital A
+        "\u0430na",  # Cyrillic small a
+        "Ａna",  # full-width
+        "\u0391na",  # Greek capital Alpha
+        "Ana\ufe0f",  # a variation selector draws nothing
+    ],
+)
+def test_names_that_look_alike_share_a_key(lookalike):
+    assert name_key(lookalike) == name_key("Ana")
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Ana", "Ann"),
+        ("José", "Jose"),  # an accent is visible
+        ("Ana", "Ana B"),
+        ("Ana", "Anna"),
+        ("李雷", "李电"),
+    ],
+)
+def test_different_names_keep_different_keys(first, second):
+    assert name_key(first) != name_key(second)
+
+
+def test_cyrillic_and_greek_names_that_look_latin_are_caught_whole_words():
+    assert name_key("Вос") == name_key("Boc")  # Cyrillic Ve, o, es
+    assert name_key("Μοκα") == name_key("Moka")  # Greek Mu, omicron, kappa, alpha
+    assert name_key("Ѕегё") == name_key("Serë")
+    assert name_key("Ирина") != name_key("Irina")  # a Russian name stays itself
