@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from tv_screens import fresh
 from tv_scripts import find_game, lobby, play_insidejob
 
 from host.tv import theme
-from host.tv.director import Director
 from host.tv.draw import Canvas
 from host.tv.window import TvWindow
 
@@ -34,18 +34,6 @@ class FakeClock:
 
     def sleep(self, seconds: float) -> None:
         self.time += seconds
-
-
-def fresh(window: TvWindow, message: dict) -> tuple[pygame.Surface, Canvas]:
-    """``message`` drawn as a newly started TV would show it, on a surface of the window's size."""
-    director = Director(window.director.lang)
-    director.feed(message)
-    director.skip()
-    surface = pygame.Surface(window.screen.get_size())
-    canvas = Canvas(surface, window.fonts)
-    director.draw(canvas)
-    window._draw_overlays(canvas)
-    return surface, canvas
 
 
 def brightest(surface: pygame.Surface, area: tuple[float, float, float, float]) -> int:

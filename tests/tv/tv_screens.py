@@ -10,6 +10,8 @@ from pathlib import Path
 import pygame
 
 from host.i18n import translate
+from host.tv.director import Director
+from host.tv.draw import Canvas
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "tv"
 SIZES = [(1920, 1080), (1280, 720)]
@@ -46,3 +48,24 @@ def wait_for(window, test) -> None:
         assert time.monotonic() < deadline, "the window was never told"
         window.step(0.0)
         time.sleep(0.005)
+
+
+def fresh(window, message, before=None, moment_at: float = 0.0):
+    """``message`` drawn off screen, at the window's size, as a newly started TV shows it once
+    nothing is pending; or, given the message ``before`` it, ``moment_at`` seconds into the
+    moment it brings. Returns the surface and its canvas."""
+    director = Director(window.director.lang)
+    if before is None:
+        director.feed(message)
+        director.skip()
+    else:
+        director.feed(before)
+        director.skip()
+        director.feed(message)
+        director.update(0.0)
+        director.update(moment_at)
+    surface = pygame.Surface(window.screen.get_size())
+    canvas = Canvas(surface, window.fonts)
+    director.draw(canvas)
+    window._draw_overlays(canvas)
+    return surface, canvas
