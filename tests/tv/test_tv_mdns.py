@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
+import socket
 import sys
 from pathlib import Path
 
@@ -26,6 +27,19 @@ async def browse(names: list[str], seconds: float = 10.0) -> dict:
     return json.loads(out)
 
 
+def free_ports(count: int) -> list[int]:
+    """Distinct TCP ports nobody on this machine listens on now (the system picks them; all
+    are held until every one is chosen, so none is given twice)."""
+    probes = [socket.socket() for _ in range(count)]
+    try:
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return [probe.getsockname()[1] for probe in probes]
+    finally:
+        for probe in probes:
+            probe.close()
+
+
 def loopback(port: int) -> Announcement:
     return Announcement(
         port=port,
@@ -37,7 +51,8 @@ def loopback(port: int) -> Announcement:
 
 
 async def test_both_services_are_found_from_another_process_and_clashes_are_renamed():
-    first, second = MdnsAnnouncer(loopback(18080)), MdnsAnnouncer(loopback(18081))
+    ports = free_ports(2)
+    first, second = MdnsAnnouncer(loopback(ports[0])), MdnsAnnouncer(loopback(ports[1]))
     try:
         await first.start()
         # A second host with the same name on the same network takes another name by itself.
@@ -52,7 +67,8 @@ async def test_both_services_are_found_from_another_process_and_clashes_are_rena
         await second.stop()
         await first.stop()
     assert set(found) == set(first.names + second.names)
-    for name, port in [*((n, 18080) for n in first.names), *((n, 18081) for n in second.names)]:
+    expected = [*((n, ports[0]) for n in first.names), *((n, ports[1]) for n in second.names)]
+    for name, port in expected:
         entry = found[name]
         assert entry["browsed"], name
         assert entry["port"] == port
