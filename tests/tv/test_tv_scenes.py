@@ -370,3 +370,46 @@ def test_an_idle_screen_is_drawn_once_and_then_left_alone():
     assert frames[-1] >= 1
     # Frames are drawn while the lobby fades in, then none at all.
     assert frames[-1] == frames[-4], frames
+
+
+def test_during_the_cards_the_board_names_that_locks_boss_and_team(tv, getaway_game):
+    index = next(i for i, m in enumerate(getaway_game) if m["view"]["phase"] == "cards")
+    view = getaway_game[index]["view"]
+    chose = view["proposals"][-1]
+    assert view["boss"] != chose["boss"]  # the engine has already passed the Boss on
+    canvas = show(tv, getaway_game[: index + 1], "board-cards")
+    elements = canvas.elements()
+    assert f"boss:{chose['boss']}" in elements and f"boss:{view['boss']}" not in elements
+    assert {f"team:{seat}" for seat in chose["team"]} <= set(elements)
+    assert {f"acted:{seat}:no" for seat in chose["team"]} <= set(elements)
+
+
+def test_reduced_motion_cuts_instead_of_moving_and_keeps_each_moment_as_long(getaway_game):
+    """With reduced motion a card is either face down or face up at full width, a scene comes
+    on at full brightness, the Getaway stands still, and a moment lasts as long as before."""
+    index = next(i for i, m in enumerate(getaway_game) if m["view"]["proposals"])
+    window = TvWindow("en", size=(1280, 720), sound=False, reduced_motion=True)
+    try:
+        show(window, getaway_game[:index], "still-before-votes")
+        window.post(getaway_game[index])
+        window.drain()
+        window.director.update(0.0)
+        shown = window.director.showing
+        widths = set()
+        elapsed = 0.0
+        while window.director.showing is shown:
+            canvas = window.draw()
+            widths |= {d.rect.width for d in canvas.drawn if d.label.startswith("vote:")}
+            window.director.update(0.05)
+            elapsed += 0.05
+        assert len(widths) == 1  # never half turned
+        assert abs(elapsed - shown.duration) < 0.1
+        assert window.director.fade == 0.0  # the board comes back at once, no fade
+        getaway = next(m for m in getaway_game if m["view"]["phase"] == "getaway")
+        show(window, [getaway], "still-getaway")
+        assert window.director.current == "mole.getaway" and not window.director.animating()
+        window.press(pygame.K_a)  # the host key turns motion back on, and says so
+        assert not window.director.reduced_motion and window.director.animating()
+        assert window.overlays.notice == en("tv.motion.on")
+    finally:
+        window.close()
