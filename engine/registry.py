@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import IllegalAction, InvalidConfig, MalformedAction, input_fact
+from engine.actions import not_your_turn
+from engine.errors import InvalidConfig, MalformedAction, input_fact
 
 State = Any
 Config = Any
@@ -51,20 +52,20 @@ ViewBot = Callable[[dict[str, Any], Any], Action]
 def seat_bots(
     view: Callable[[State, Seat | None], dict[str, Any]],
     expected_seats: Callable[[State], frozenset[Seat]],
+    may_act: Callable[[State, Seat], bool],
     bots: dict[str, ViewBot],
 ) -> dict[str, Callable[[State, Seat, Any], Action]]:
     """The callers' ``bot(state, seat, rng)`` for each of a game's bots. Only
-    ``view(state, seat)`` reaches the bot's own function, so no bot can use a secret of its
-    seat's. Raises IllegalAction ``not_your_turn`` for a seat that has nothing to do."""
+    ``view(state, seat)`` reaches the bot's own function, so no bot can use a secret its seat
+    does not hold. Raises MalformedAction ``not_a_seat``, or IllegalAction ``not_your_turn`` for
+    a seat that has nothing to do."""
 
     def for_seat(bot: ViewBot) -> Callable[[State, Seat, Any], Action]:
         def play(state: State, seat: Seat, rng: Any) -> Action:
-            waiting = expected_seats(state)
-            if seat not in waiting:
-                raise IllegalAction(
-                    "not_your_turn", "this seat may not act now", waiting=sorted(waiting)
-                )
-            return bot(view(state, seat), rng)
+            me = view(state, seat)  # raises not_a_seat
+            if not may_act(state, seat):
+                raise not_your_turn(expected_seats(state))
+            return bot(me, rng)
 
         play.__doc__ = bot.__doc__
         return play

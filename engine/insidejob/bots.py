@@ -1,204 +1,302 @@
-"""Bots: ``random`` (any legal action, sampled straight from the state) and ``smart``.
+"""Bots: ``random`` (any legal action) and ``smart`` (plays its role with intent).
 
-A bot is ``(state, seat, rng) -> action``; rng is anything with ``choice`` and ``sample``
-(``engine.rng.Rng`` or ``random.Random``). Bots read the state only for what their seat may know
-(their hand, role and the public board) and never mutate it.
+A bot here is ``bot(view, rng) -> action``: it is given only the view of the seat it plays
+(``view(state, seat)``, see ``engine.registry.seat_bots``), so it cannot use a secret that seat
+does not hold. ``rng`` is anything with ``below``, ``choice`` and ``sample`` (``engine.rng.Rng``).
+
+The smart bot judges a card without simulating the other hands: the mission is read on the
+cards so far plus this one (exact for the last player), and the chance the card wins from the
+unseen cards that would beat it. Each role weighs "the mission holds" and "I win the trick"
+its own way (see ``_weights``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.insidejob import outcome, rules
-from engine.insidejob.missions import MISSIONS, FinishedTrick
-from engine.insidejob.state import State
+from engine.insidejob.missions import OBJECTIVES
+from engine.insidejob.rules import finished_trick, trick_winner
 from engine.insidejob.vocabulary import (
+    ACCOMPLICE,
+    AGENT_SIDE_ROLES,
+    AT_RISK,
     CARD_BY_NAME,
     CARD_NAMES,
-    FREE_PLAYERS,
+    DECK_SIZE,
+    DECOY,
+    INSIDER,
     MICROPHONE,
     PHASE_ACCOMPLICE,
     PHASE_MISSION,
     PHASE_PLAY,
+    PHASE_VOTE,
     PHASE_WAGER,
     PROFESSIONAL,
-    SIDE_AGENTS,
-    TRAITORS,
+    SLEEPING,
+    SUITS,
+    TIM_SHADY,
+    suit_of,
+    value_of,
 )
 
+Action = dict[str, Any]
+View = dict[str, Any]
+
 _BOOLS = (False, True)
+_SUIT_INDEX = {name: index for index, name in enumerate(SUITS)}
 
 
-def random_bot(state: State, seat: int, rng: Any) -> dict[str, Any]:
+def random_bot(view: View, rng: Any) -> Action:
     """A uniformly random legal action (for a Paranoid voter, a random legal pair)."""
-    phase = state.phase
+    phase = view["phase"]
+    me = view["me"]
     if phase == PHASE_PLAY:
-        hand = state.hands[seat]
-        trick = state.trick_cards
-        if trick and state.roles[seat] not in FREE_PLAYERS:
-            led = trick[0] // 13
-            following = [c for c in hand if c // 13 == led]
-            if following:
-                hand = following
-        return {"type": "play", "card": CARD_NAMES[rng.choice(hand)]}
+        return {"type": "play", "card": rng.choice(me["playable"])}
     if phase == PHASE_WAGER:
         return {"type": "wager", "wager": rng.choice(_BOOLS)}
     if phase == PHASE_MISSION:
-        forced = rules.must_keep(state)
-        keep = forced if forced is not None else rng.choice((0, 1))
-        return {"type": "choose_mission", "keep": keep}
+        forced = me["must_keep"]
+        return {"type": "choose_mission", "keep": forced if forced is not None else rng.below(2)}
     if phase == PHASE_ACCOMPLICE:
-        others = [s for s in range(state.config.players) if s != seat]
-        return {"type": "accomplice_pick", "seat": rng.choice(others)}
-    return _random_vote(state, seat, rng)
-
-
-def _random_vote(state: State, seat: int, rng: Any) -> dict[str, Any]:
-    candidates = rules.vote_candidates(state, seat)
-    if rules.votes_of(state, seat) == 1:
+        return {"type": "accomplice_pick", "seat": rng.choice(me["pick_from"])}
+    vote = me["vote"]
+    candidates = vote["candidates"]
+    if vote["votes"] == 1:
         return {"type": "vote", "seat": rng.choice(candidates)}
-    if state.revealed[seat]:
-        return {"type": "vote", "seats": [rng.choice(candidates), rng.choice(candidates)]}
+    if vote["same_allowed"]:
+        return {"type": "vote", "seats": sorted([rng.choice(candidates), rng.choice(candidates)])}
     return {"type": "vote", "seats": sorted(rng.sample(candidates, 2))}
 
 
-# ----------------------------------------------------------------------------------- sensible
+# ----------------------------------------------------------------------------------- the smart
 
 
-def _unseen(state: State, seat: int) -> list[int]:
-    """Cards seat cannot see: other hands and the set-aside cards."""
-    seen = set(state.hands[seat]) | set(state.trick_cards)
-    for entry in state.history:
-        seen.update(_card_ids(entry["cards"]))
-    return [c for c in range(52) if c not in seen]
-
-
-def _card_ids(names: list[str]) -> list[int]:
+def _ids(names: list[str]) -> list[int]:
     return [CARD_BY_NAME[name] for name in names]
 
 
-def _wants_mission(state: State, seat: int) -> bool:
-    """Whether this seat is better off when missions succeed."""
-    return outcome.side_of(state, seat) == SIDE_AGENTS
-
-
-def _estimate(state: State, seat: int, card: int, wager: bool, rng: Any, samples: int = 12):
-    """(chance the mission holds, chance seat wins the trick) if seat plays card now, the rest of
-    the trick filled with random unseen cards (a rough model of the other hands)."""
-    mission = MISSIONS[state.mission]  # type: ignore[index]
-    n = state.config.players
-    # In the wager phase the card is already on the table: judge it as if played now.
-    before = len(state.trick_cards) - (state.phase == PHASE_WAGER)
-    cards = [*state.trick_cards[:before], card]
-    wagered = [*state.trick_wagered[:before], wager]
-    missing = n - len(cards)
-    pool = _unseen(state, seat)
-    holds = wins = 0
-    for _ in range(samples if missing else 1):
-        full = cards + (rng.sample(pool, missing) if missing else [])
-        flags = wagered + [False] * missing
-        best, _by = rules.trick_winner(full, flags, mission.trump)
-        trick = FinishedTrick(
-            values=tuple(c % 13 + 1 for c in full),
-            suits=tuple(mission.trump if w else c // 13 for c, w in zip(full, flags, strict=True)),
-            wagered=tuple(flags),
-            trump=mission.trump,
-            winner=best,
-        )
-        holds += mission.holds(trick)
-        wins += best == before
-    total = samples if missing else 1
-    return holds / total, wins / total
-
-
-def _card_score(state: State, seat: int, hold: float, win: float) -> float:
-    role = state.roles[seat]
-    if role in TRAITORS:
-        # The Insider wants Intel and failed missions; the Professional must not reach the
-        # reveal line, so it spoils missions and shuns Intel.
-        return (1 - hold) + (win if role != PROFESSIONAL else -win)
-    if role == MICROPHONE:
-        return hold - 2 * win  # a second Intel hands the game to the Insider
-    if _wants_mission(state, seat):
-        # Winning a trick also keeps that Intel from the Insider.
-        return hold + 0.7 * win
-    return (1 - hold) + win * 0.5
-
-
-def sensible_bot(state: State, seat: int, rng: Any) -> dict[str, Any]:
-    """Plays for its side: Agents try to make missions hold, the Insider to break them and take
-    Intel; votes for the player who most looks like the Insider."""
-    phase = state.phase
-    if phase == PHASE_PLAY:
-        options = rules.legal_cards(state, seat)
-        scored = []
-        for card in options:
-            hold, win = _estimate(state, seat, card, False, rng)
-            scored.append((_card_score(state, seat, hold, win), -card % 13, card))
-        best = max(scored)[2]
-        return {"type": "play", "card": CARD_NAMES[best]}
-    if phase == PHASE_WAGER:
-        card = state.trick_cards[-1]
-        plain = _card_score(state, seat, *_estimate(state, seat, card, False, rng))
-        staked = _card_score(state, seat, *_estimate(state, seat, card, True, rng))
-        # A token is worth something: wager only for a clear gain.
-        return {"type": "wager", "wager": staked > plain + 0.25}
-    if phase == PHASE_MISSION:
-        forced = rules.must_keep(state)
-        if forced is not None:
-            return {"type": "choose_mission", "keep": forced}
-        hand = state.hands[seat]
-        scores = []
-        for mission_id in state.drawn:
-            mission = MISSIONS[mission_id]
-            strength = sum(1 for c in hand if c // 13 == mission.trump)
-            good = 0.0 if mission.risky else 1.0
-            if not _wants_mission(state, seat):
-                good = 1.0 - good
-            scores.append(good * 10 + strength)
-        return {"type": "choose_mission", "keep": 0 if scores[0] >= scores[1] else 1}
-    if phase == PHASE_ACCOMPLICE:
-        others = [s for s in range(state.config.players) if s != seat]
-        # Look at a player who is not revealed: a hidden role is worth learning.
-        hidden = [s for s in others if not state.revealed[s]] or others
-        return {"type": "accomplice_pick", "seat": rng.choice(hidden)}
-    return _sensible_vote(state, seat, rng)
-
-
-def suspicion(state: State, seat: int) -> list[float]:
-    """How Insider-like each player looks from seat's side of the table: playing off the led
-    suit and later showing that suit is proof; failing missions and hoarding Intel are hints."""
-    n = state.config.players
+def _suspicion(view: View) -> list[float]:
+    """How traitor-like each player looks on the public record: playing off the led suit and
+    later showing that suit is proof; failed missions and Intel are hints."""
+    n = view["players"]
     score = [0.0] * n
     voided: list[set[int]] = [set() for _ in range(n)]
-    for entry in state.history:
-        cards = _card_ids(entry["cards"])
-        led = cards[0] // 13
-        for s, card in zip(entry["seats"][1:], cards[1:], strict=True):
-            if card // 13 in voided[s]:
-                score[s] += 100  # played a suit it had shown it lacked
-            if card // 13 != led:
-                voided[s].add(led)
-            if not entry["completed"]:
-                score[s] += 0.5
-        if not entry["completed"]:
+    for entry in view["tricks"]:
+        plays = entry["cards"]
+        led = suit_of(CARD_BY_NAME[plays[0]["card"]])
+        failed = not entry["completed"]
+        for play in plays[1:]:
+            seat, suit = play["seat"], suit_of(CARD_BY_NAME[play["card"]])
+            if suit in voided[seat]:
+                score[seat] += 100.0  # played a suit it had shown it lacked
+            if suit != led:
+                voided[seat].add(led)
+            if failed:
+                score[seat] += 0.5
+        if failed:
             score[entry["winner"]] += 0.5
-    for s in range(n):
-        score[s] += state.intel[s] * 0.8
+    for seat, intel in enumerate(view["intel"]):
+        score[seat] += intel * 0.8
     return score
 
 
-def _sensible_vote(state: State, seat: int, rng: Any) -> dict[str, Any]:
-    candidates = rules.vote_candidates(state, seat)
-    score = suspicion(state, seat)
-    # Everyone names whoever looks most like the Insider to them; the Insider, never a
-    # candidate for itself, thereby points at the likeliest-looking innocent.
-    ranked = sorted(candidates, key=lambda s: (-score[s], rng.choice((0, 1))))
-    if rules.votes_of(state, seat) == 1:
+def _right_looks_guilty(view: View) -> bool:
+    """Tim Shady's reading: is the player to his right the likeliest traitor at the table?"""
+    me, seat = view["me"], view["seat"]
+    score = _suspicion(view)
+    others = [s for s in range(view["players"]) if s != seat and view["revealed"][s] is None]
+    return bool(others) and me["right"] == max(others, key=lambda s: score[s])
+
+
+def _wants_missions(view: View) -> bool:
+    """Whether this seat is better off when missions hold."""
+    me = view["me"]
+    role = me["role"]
+    if role == ACCOMPLICE:
+        partner = me["knows"].get("role")
+        return partner in AGENT_SIDE_ROLES and partner != SLEEPING
+    if role == TIM_SHADY:
+        return _right_looks_guilty(view)
+    return bool(me["side"] == "agents")
+
+
+def _weights(view: View, gain: int) -> tuple[float, float]:
+    """(weight of "the mission holds", weight of "I win the trick") for this seat's role, when
+    winning would bring it ``gain`` Intel."""
+    me = view["me"]
+    role = me["role"]
+    seat = view["seat"]
+    intel = view["intel"][seat] + gain
+    reveal_at = view["targets"]["reveal_at"]
+    reaches_line = not me["revealed"] and intel >= reveal_at
+    professional = PROFESSIONAL in view["special_roles"]
+    if role == INSIDER:
+        target = view["targets"]["intel"]
+        return -1.0, 3.0 if target is not None and intel >= target else 1.0
+    if role == PROFESSIONAL:  # reaching the line loses at once: it shuns Intel
+        return -1.0, -4.0 if reaches_line else -0.6
+    if role == MICROPHONE:  # a second Intel hands the game to the Insider
+        return 1.0, -5.0
+    if role == AT_RISK:  # its reveal wins the game for the Agents: it hunts Intel
+        return 1.0, 3.0 if reaches_line else 1.0
+    if role == SLEEPING:
+        if me["revealed"]:
+            return -1.0, 0.3
+        return 1.0, -3.0 if reaches_line else 0.3
+    if role == DECOY:  # looks guilty (breaks missions, takes Intel) but must stay votable
+        return -1.0, -3.0 if reaches_line else 0.8
+    if role == ACCOMPLICE:  # its win costs the partner an Intel
+        partner = me["knows"].get("role")
+        wants_less = partner in (MICROPHONE, PROFESSIONAL, SLEEPING)
+        return (1.0 if _wants_missions(view) else -1.0), 0.6 if wants_less else -0.8
+    if role == TIM_SHADY:
+        return (1.0 if _wants_missions(view) else -1.0), 0.5
+    # A plain or Paranoid Agent: winning keeps Intel from the Insider, unless the reveal line
+    # only feeds the Professional's "everyone revealed" win.
+    if professional:
+        return 1.0, -1.0 if reaches_line else 0.2
+    return 1.0, 0.5
+
+
+class _Table:
+    """What the smart bot reads from the view once per decision about a card."""
+
+    __slots__ = (
+        "above",
+        "cards",
+        "hand_left",
+        "missing",
+        "mission",
+        "objective",
+        "trump",
+        "unseen",
+    )
+
+    def __init__(self, view: View) -> None:
+        mission = view["mission"]
+        self.mission = mission
+        self.objective = OBJECTIVES[mission["objective"]]
+        self.trump = _SUIT_INDEX[mission["trump"]]
+        me = view["me"]
+        trick = view["trick"]
+        if view["phase"] == PHASE_WAGER:
+            trick = trick[:-1]  # judge the card just played as if about to be played
+        self.cards = [(CARD_BY_NAME[p["card"]], p["wagered"]) for p in trick]
+        self.missing = view["players"] - len(self.cards) - 1
+        seen = set(_ids(me["hand"]))
+        seen.update(CARD_BY_NAME[p["card"]] for p in view["trick"])
+        for entry in view["tricks"]:
+            seen.update(CARD_BY_NAME[p["card"]] for p in entry["cards"])
+        unseen = [c for c in range(DECK_SIZE) if c not in seen]
+        # above[suit][value]: unseen cards of that suit higher than value (1..13).
+        self.above = [[0] * 15 for _ in SUITS]
+        for card in unseen:
+            row = self.above[suit_of(card)]
+            for value in range(value_of(card)):
+                row[value] += 1
+        self.hand_left = max(1, len(me["hand"]) - 1)
+        self.unseen = len(unseen)
+
+    def judge(self, card: int, wagered: bool) -> tuple[float, float]:
+        """(the mission holds, this card wins): exact when it is the trick's last card."""
+        cards = [c for c, _ in self.cards] + [card]
+        flags = [w for _, w in self.cards] + [wagered]
+        best, _by = trick_winner(cards, flags, self.trump)
+        holds = float(self.objective(finished_trick(cards, flags, self.trump, best)))
+        me = len(cards) - 1
+        if best != me:
+            return holds, 0.0
+        if not self.missing:
+            return holds, 1.0
+        value = value_of(card)
+        trump_now = wagered or suit_of(card) == self.trump
+        beaters = (
+            self.above[self.trump][value]
+            if trump_now
+            else (self.above[suit_of(card)][value] + self.above[self.trump][0])
+        )
+        safe = 1.0 - beaters / max(1, self.unseen)
+        return holds, safe ** (self.hand_left * self.missing)
+
+
+def _gain(view: View, table: _Table, wagered: bool) -> int:
+    """The Intel this seat would take by winning the trick (its own token comes back)."""
+    taken = 2 if table.mission["risky"] else 1
+    tokens = sum(1 for _, w in table.cards if w)
+    return taken + tokens + (1 if wagered else 0)
+
+
+def _score(view: View, table: _Table, card: int, wagered: bool) -> float:
+    holds, wins = table.judge(card, wagered)
+    hold_weight, win_weight = _weights(view, _gain(view, table, wagered))
+    score = hold_weight * holds + win_weight * wins
+    if wagered:
+        score -= 0.25 + 0.5 * (1.0 - wins)  # a token is worth something; a lost one more
+    return score
+
+
+def smart_bot(view: View, rng: Any) -> Action:
+    """Plays for its role: Agents make missions hold, the Insider breaks them and takes Intel,
+    the roles with their own goal follow it (see ``_weights``); votes for the player who looks
+    most like the traitor, or away from it when that suits the role."""
+    phase = view["phase"]
+    me = view["me"]
+    if phase == PHASE_PLAY:
+        table = _Table(view)
+        options = _ids(me["playable"])
+        best = max(options, key=lambda c: (_score(view, table, c, False), -value_of(c)))
+        return {"type": "play", "card": CARD_NAMES[best]}
+    if phase == PHASE_WAGER:
+        table = _Table(view)
+        card = CARD_BY_NAME[view["trick"][-1]["card"]]
+        staked = _score(view, table, card, True) > _score(view, table, card, False)
+        return {"type": "wager", "wager": staked}
+    if phase == PHASE_MISSION:
+        return {"type": "choose_mission", "keep": _keep(view)}
+    if phase == PHASE_ACCOMPLICE:
+        # Look at a player who is not revealed: a hidden role is worth learning.
+        hidden = [s for s in me["pick_from"] if view["revealed"][s] is None]
+        return {"type": "accomplice_pick", "seat": rng.choice(hidden or me["pick_from"])}
+    if phase == PHASE_VOTE:
+        return _vote(view, rng)
+    raise AssertionError(f"no bot move in phase {phase}")  # seat_bots only asks an actor
+
+
+def _keep(view: View) -> int:
+    me = view["me"]
+    if me["must_keep"] is not None:
+        return int(me["must_keep"])
+    hand = _ids(me["hand"])
+    wants = _wants_missions(view)
+    scores = []
+    for mission in me["missions"]:
+        trump = _SUIT_INDEX[mission["trump"]]
+        strength = sum(1 for c in hand if suit_of(c) == trump)
+        good = 0.0 if mission["risky"] else 1.0
+        scores.append((good if wants else 1.0 - good) * 10 + strength)
+    return 0 if scores[0] >= scores[1] else 1
+
+
+def _vote(view: View, rng: Any) -> Action:
+    me = view["me"]
+    vote = me["vote"]
+    candidates = vote["candidates"]
+    score = _suspicion(view)
+    role = me["role"]
+    # Most roles name whoever looks most like the traitor (the traitor, never a candidate for
+    # itself, thereby points at the likeliest-looking innocent). The Decoy, and Tim Shady when
+    # his right-hand neighbour looks innocent, name the least suspicious instead: the Decoy to
+    # stay alone on top, Tim so that the traitor escapes.
+    away = role == DECOY or (role == TIM_SHADY and not _right_looks_guilty(view))
+    if role == TIM_SHADY and not away and me["right"] in candidates:
+        score[me["right"]] += 1000.0
+    sign = 1.0 if away else -1.0
+    ranked = sorted(candidates, key=lambda s: (sign * score[s], rng.below(2)))
+    if vote["votes"] == 1:
         return {"type": "vote", "seat": ranked[0]}
-    if state.revealed[seat]:
+    if vote["same_allowed"]:
         return {"type": "vote", "seats": [ranked[0], ranked[0]]}
     return {"type": "vote", "seats": sorted(ranked[:2])}
 
 
-BOTS = {"random": random_bot, "smart": sensible_bot}
+BOTS = {"random": random_bot, "smart": smart_bot}

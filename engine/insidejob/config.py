@@ -8,17 +8,24 @@ from typing import Any
 from engine.errors import InvalidConfig
 from engine.insidejob.vocabulary import (
     AT_RISK,
-    DEAL_TABLE,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     PROFESSIONAL,
-    PROFESSIONAL_REVEAL_AT,
     RISKY,
-    SPECIAL_ROLE_PLAYERS,
     SPECIAL_ROLES,
     VARIANTS,
     WAGERS,
 )
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 5
+SPECIAL_ROLE_PLAYERS = (4, 5)
+# The deal table: players -> (hand size, set aside, missions to win, Intel to win, final hand,
+# most tricks).
+DEAL_TABLE = {
+    3: (13, 13, 9, 6, 2, 11),
+    4: (12, 4, 7, 5, 2, 10),
+    5: (10, 2, 6, 4, 1, 9),
+}
+# With the Professional, every player reveals their role at this many Intel.
+PROFESSIONAL_REVEAL_AT = {4: 4, 5: 3}
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,14 @@
 """How an Inside Job game ends: counting the vote, and who wins seat by seat.
 
-Several players can win. The Agents' side, the traitor's side (the Insider or the Professional,
-and a revealed Sleeping Agent) and the Decoy win by the game's outcome; the Accomplice and Tim
-Shady are judged last, from the result of the player they depend on.
+Several players can win. When the Decoy wins (alone, or tied with the traitor) everyone else
+loses, whatever they depend on. Otherwise the Agents' side and the traitor's side (the Insider
+or the Professional, and a revealed Sleeping Agent) win by the game's outcome, and the
+Accomplice and Tim Shady are judged last, from the result of the player they depend on.
 """
 
 from __future__ import annotations
 
+from engine.frozen import frozen
 from engine.insidejob.state import State
 from engine.insidejob.vocabulary import (
     ACCOMPLICE,
@@ -17,6 +19,10 @@ from engine.insidejob.vocabulary import (
     END_DECOY_TIE,
     END_MISSED,
     INSIDER,
+    OUTCOME_AGENTS,
+    OUTCOME_DECOY,
+    OUTCOME_DECOY_TIE,
+    OUTCOME_TRAITOR,
     PHASE_OVER,
     SIDE_AGENTS,
     SIDE_INSIDER,
@@ -24,12 +30,6 @@ from engine.insidejob.vocabulary import (
     TIM_SHADY,
     TRAITORS,
 )
-
-# Outcomes of a game, before each seat's own result is worked out.
-OUTCOME_AGENTS = "agents"
-OUTCOME_TRAITOR = "traitor"
-OUTCOME_DECOY = "decoy"
-OUTCOME_DECOY_TIE = "decoy_tie"
 
 
 def count_votes(state: State) -> None:
@@ -52,18 +52,26 @@ def count_votes(state: State) -> None:
         outcome, ending = OUTCOME_AGENTS, END_CAUGHT
     else:
         outcome, ending = OUTCOME_TRAITOR, END_MISSED
-    state.vote = {
-        "ballots": {str(s): list(t) for s, t in sorted(state.ballots.items())},
-        "tally": tally,
-        "leaders": leaders,
-    }
+    state.vote = frozen(
+        {
+            "ballots": {str(s): list(t) for s, t in sorted(state.ballots.items())},
+            "tally": tally,
+            "leaders": leaders,
+        }
+    )
     finish(state, outcome, ending)
 
 
 def seat_results(state: State, outcome: str) -> list[bool]:
-    """Who wins, seat by seat. The Accomplice and Tim Shady are judged last, from the results of
-    the player they depend on; in the one loop (each depends on the other) both lose."""
+    """Who wins, seat by seat. The Decoy's win leaves everyone else a loser (Tim Shady and the
+    Accomplice too, whoever they depend on). Otherwise the Accomplice and Tim Shady are judged
+    last, from the results of the player they depend on; in the one loop (each depends on the
+    other) both lose."""
     n = state.config.players
+    if outcome == OUTCOME_DECOY:
+        return [role == DECOY for role in state.roles]
+    if outcome == OUTCOME_DECOY_TIE:
+        return [role == DECOY or role in TRAITORS for role in state.roles]
     results: list[bool | None] = [None] * n
     for seat, role in enumerate(state.roles):
         turned = role == SLEEPING and state.revealed[seat]
@@ -71,12 +79,8 @@ def seat_results(state: State, outcome: str) -> list[bool]:
             continue
         if outcome == OUTCOME_AGENTS:
             results[seat] = role in AGENT_SIDE_ROLES and not turned
-        elif outcome == OUTCOME_TRAITOR:
+        else:
             results[seat] = role in TRAITORS or turned
-        elif outcome == OUTCOME_DECOY:
-            results[seat] = role == DECOY
-        else:  # the Decoy and the traitor tied: both win, everyone else loses
-            results[seat] = role == DECOY or role in TRAITORS
     changed = True
     while changed:
         changed = False
@@ -84,7 +88,9 @@ def seat_results(state: State, outcome: str) -> list[bool]:
             if results[seat] is not None:
                 continue
             if role == ACCOMPLICE:
-                depends = results[state.accomplice_of]  # type: ignore[index]
+                # Unpicked only when the game ends before its look (it never does): a loss.
+                picked = state.accomplice_of
+                depends = results[picked] if picked is not None else False
                 if depends is not None:
                     results[seat] = depends
                     changed = True
@@ -123,13 +129,16 @@ def finish(state: State, outcome: str, ending: str) -> None:
     results = seat_results(state, outcome)
     winning = [s for s in range(state.config.players) if results[s]]
     labels = {winner_label(state, s) for s in winning}
-    state.result = {
-        "outcome": outcome,
-        "ending": ending,
-        "winners": sorted(labels),
-        "winning_seats": winning,
-        "roles": list(state.roles),
-    }
+    # The header every game's result starts with, then Inside Job's own fields.
+    state.result = frozen(
+        {
+            "winners": sorted(labels),
+            "ending": ending,
+            "winning_seats": winning,
+            "outcome": outcome,
+            "roles": list(state.roles),
+        }
+    )
     state.phase = PHASE_OVER
     state.drawn = []
     state.trick_seats, state.trick_cards, state.trick_wagered = [], [], []

@@ -1,26 +1,30 @@
-"""The rules of Inside Job: the deal, legal actions, and apply (validate fully, then mutate).
+"""The rules of Inside Job: legal actions, and apply (validate fully, then mutate).
 
 A trick: the start player keeps one of two drawn missions, leads, the others follow clockwise
 (each may wager right after playing), the winner takes Intel, the mission is kept or failed,
 then the checks run in the rules' order. At the final hand size everyone who may votes at once.
+
+``apply`` (built by ``engine.actions.checked_apply``) first makes the checks every game shares
+(``game_over``, ``not_a_seat``, ``not_your_turn``, ``bad_field``, ``unknown_action``); each
+handler then checks its fields, the phase (``wrong_phase``) and its own rules before it changes
+anything.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import GameOver, IllegalAction, MalformedAction
+from engine.actions import checked_apply, wrong_phase
+from engine.errors import IllegalAction, MalformedAction
+from engine.frozen import frozen
 from engine.insidejob import outcome
-from engine.insidejob.config import Config
-from engine.insidejob.missions import MISSIONS, FinishedTrick, deck_ids
-from engine.insidejob.state import State
+from engine.insidejob.missions import MISSIONS, FinishedTrick
+from engine.insidejob.state import State, begin_trick
 from engine.insidejob.vocabulary import (
     ACCOMPLICE,
-    AGENT,
     AT_RISK,
     CARD_BY_NAME,
     CARD_NAMES,
-    DECK_SIZE,
     END_ALL_REVEALED,
     END_AT_RISK,
     END_INTEL,
@@ -28,9 +32,8 @@ from engine.insidejob.vocabulary import (
     END_MISSIONS,
     END_PROFESSIONAL_REVEALED,
     FREE_PLAYERS,
-    INSIDER,
-    INTEL_TOKENS,
-    MICROPHONE,
+    OUTCOME_AGENTS,
+    OUTCOME_TRAITOR,
     PARANOID,
     PHASE_ACCOMPLICE,
     PHASE_MISSION,
@@ -42,60 +45,11 @@ from engine.insidejob.vocabulary import (
     SLEEPING,
     SUITS,
     TIM_SHADY,
+    suit_of,
+    value_of,
 )
 
-# ---------------------------------------------------------------------------------------- deal
-
-
-def new_game(config: Config, seed: int) -> State:
-    """Deal: roles, hands, the set-aside cards, the mission deck, Intel, a random start player."""
-    state = State(config, seed)
-    rng = state.rng
-    n = config.players
-    traitor = PROFESSIONAL if config.professional else INSIDER
-    roles = [traitor, *(r for r in config.special_roles if r != PROFESSIONAL)]
-    roles += [AGENT] * (n - len(roles))
-    rng.shuffle(roles)
-    state.roles = roles
-    state.traitor = roles.index(traitor)
-    state.microphone = roles.index(MICROPHONE) if MICROPHONE in roles else None
-    state.accomplice = roles.index(ACCOMPLICE) if ACCOMPLICE in roles else None
-
-    cards = list(range(DECK_SIZE))
-    rng.shuffle(cards)
-    size = config.hand_size
-    state.hands = [sorted(cards[i * size : (i + 1) * size]) for i in range(n)]
-    state.dealt = [list(hand) for hand in state.hands]
-    state.set_aside = sorted(cards[n * size :])
-
-    deck = deck_ids(config.wagers, config.risky_in_deck)
-    rng.shuffle(deck)
-    state.deck = deck
-
-    # The Accomplice holds no Intel: its starting token stays in the supply.
-    state.intel = [0 if role == ACCOMPLICE else 1 for role in roles]
-    state.supply = INTEL_TOKENS - sum(state.intel)
-    # The Microphone and the Accomplice are revealed at the deal.
-    state.revealed = [role in (MICROPHONE, ACCOMPLICE) for role in roles]
-    state.first_start = state.start = rng.below(n)
-
-    if state.accomplice is not None:
-        state.phase = PHASE_ACCOMPLICE
-        state.turn = state.accomplice
-    else:
-        _begin_trick(state)
-    return state
-
-
-def _begin_trick(state: State) -> None:
-    state.drawn = [state.deck.pop(), state.deck.pop()]
-    state.mission = None
-    state.phase = PHASE_MISSION
-    state.turn = state.start
-    state.trick_seats = []
-    state.trick_cards = []
-    state.trick_wagered = []
-
+Action = dict[str, Any]
 
 # ------------------------------------------------------------------------------------- queries
 
@@ -107,6 +61,14 @@ def expected_seats(state: State) -> frozenset[int]:
     if phase == PHASE_VOTE:
         return frozenset(s for s in state.voters if s not in state.ballots)
     return frozenset((state.turn,))
+
+
+def may_act(state: State, seat: int) -> bool:
+    """``seat in expected_seats(state)``, without building the set."""
+    phase = state.phase
+    if phase == PHASE_VOTE:
+        return seat in state.voters and seat not in state.ballots
+    return phase != PHASE_OVER and seat == state.turn
 
 
 def is_over(state: State) -> bool:
@@ -126,8 +88,8 @@ def follow_suit_cards(state: State, seat: int) -> list[int]:
     hand = state.hands[seat]
     if not state.trick_cards:
         return list(hand)
-    led = state.trick_cards[0] // 13
-    following = [c for c in hand if c // 13 == led]
+    led = suit_of(state.trick_cards[0])
+    following = [c for c in hand if suit_of(c) == led]
     return following or list(hand)
 
 
@@ -185,7 +147,7 @@ def votes_of(state: State, seat: int) -> int:
 
 def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
     """Every action seat may take now (empty when it has nothing to do)."""
-    if seat not in expected_seats(state):
+    if not may_act(state, seat):
         return []
     phase = state.phase
     if phase == PHASE_PLAY:
@@ -214,33 +176,7 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------------------- apply
 
 
-def apply(state: State, seat: int, action: dict[str, Any]) -> None:
-    """Apply one action, or raise and leave the state exactly as it was.
-
-    Raises GameOver; MalformedAction (``not_a_seat``, ``bad_field``, ``unknown_action``);
-    IllegalAction (``not_your_turn``, ``wrong_phase`` and the codes of each action, see
-    docs/engine-contract.md).
-    """
-    if state.phase == PHASE_OVER:
-        raise GameOver()
-    if type(seat) is not int or not 0 <= seat < state.config.players:
-        raise MalformedAction("not_a_seat", f"no seat {seat!r}", seat=_json_safe(seat))
-    if type(action) is not dict:
-        raise MalformedAction("bad_field", "an action is an object", field="action")
-    kind = action.get("type")
-    handler = _HANDLERS.get(kind) if type(kind) is str else None
-    if handler is None:
-        kind = _json_safe(action.get("type"))
-        raise MalformedAction("unknown_action", f"no action {kind!r}", type=kind)
-    state.log.append({"seat": seat, "action": handler(state, seat, action)})
-
-
-def _json_safe(value: Any) -> Any:
-    return value if value is None or isinstance(value, int | str | bool) else repr(value)
-
-
-def _seat_field(action: dict[str, Any], field: str, n: int) -> int:
-    value = action.get(field)
+def _seat_field(value: Any, field: str, n: int) -> int:
     if type(value) is not int:
         raise MalformedAction("bad_field", f"{field} must be a seat number", field=field)
     if not 0 <= value < n:
@@ -248,33 +184,28 @@ def _seat_field(action: dict[str, Any], field: str, n: int) -> int:
     return value
 
 
-def _require(state: State, seat: int, phase: str) -> None:
-    """Raises not_your_turn when seat has nothing to do now, wrong_phase when it is asked for
-    something else."""
-    if seat not in expected_seats(state):
-        waiting = sorted(expected_seats(state))
-        raise IllegalAction("not_your_turn", f"waiting for {waiting}", waiting=waiting)
+def _in_phase(state: State, phase: str, kind: str) -> None:
     if state.phase != phase:
-        raise IllegalAction("wrong_phase", f"the phase is {state.phase}", phase=state.phase)
+        raise wrong_phase(state.phase, kind)
 
 
 def _accomplice_pick(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
-    """Raises bad_field, not_a_seat, not_your_turn, wrong_phase, cannot_pick_self."""
-    target = _seat_field(action, "seat", state.config.players)
-    _require(state, seat, PHASE_ACCOMPLICE)
+    """Raises bad_field, not_a_seat, wrong_phase, cannot_pick_self."""
+    target = _seat_field(action.get("seat"), "seat", state.config.players)
+    _in_phase(state, PHASE_ACCOMPLICE, "accomplice_pick")
     if target == seat:
         raise IllegalAction("cannot_pick_self", "look at another player's role", seat=target)
     state.accomplice_of = target
-    _begin_trick(state)
+    begin_trick(state)
     return {"type": "accomplice_pick", "seat": target}
 
 
 def _choose_mission(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
-    """Raises bad_field, not_your_turn, wrong_phase, must_choose_risky."""
+    """Raises bad_field, wrong_phase, must_choose_risky."""
     keep = action.get("keep")
     if type(keep) is not int or keep not in (0, 1):
         raise MalformedAction("bad_field", "keep is 0 or 1", field="keep")
-    _require(state, seat, PHASE_MISSION)
+    _in_phase(state, PHASE_MISSION, "choose_mission")
     forced = must_keep(state)
     if forced is not None and keep != forced:
         raise IllegalAction("must_choose_risky", "a drawn Risky mission must be kept", keep=forced)
@@ -287,22 +218,21 @@ def _choose_mission(state: State, seat: int, action: dict[str, Any]) -> dict[str
 
 
 def _play(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
-    """Raises bad_field, not_your_turn, wrong_phase, not_a_card_in_hand, must_follow_suit."""
+    """Raises bad_field, wrong_phase, not_a_card_in_hand, must_follow_suit."""
     name = action.get("card")
     card = CARD_BY_NAME.get(name) if type(name) is str else None
     if card is None:
-        raise MalformedAction("bad_field", f"no card {name!r}", field="card")
-    if state.phase != PHASE_PLAY or seat != state.turn:
-        _require(state, seat, PHASE_PLAY)
+        raise MalformedAction("bad_field", "not a card", field="card")
+    _in_phase(state, PHASE_PLAY, "play")
     hand = state.hands[seat]
     if card not in hand:
         raise IllegalAction("not_a_card_in_hand", f"{name} is not in the hand", card=name)
     trick = state.trick_cards
     if trick and state.roles[seat] not in FREE_PLAYERS:
-        led = trick[0] // 13
-        if card // 13 != led:
+        led = suit_of(trick[0])
+        if suit_of(card) != led:
             for held in hand:
-                if held // 13 == led:
+                if suit_of(held) == led:
                     raise IllegalAction(
                         "must_follow_suit", f"{name} does not follow", card=name, suit=SUITS[led]
                     )
@@ -322,7 +252,7 @@ def _wager(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
     choice = action.get("wager")
     if type(choice) is not bool:
         raise MalformedAction("bad_field", "wager is true or false", field="wager")
-    if state.phase != PHASE_WAGER or seat != state.turn:
+    if state.phase != PHASE_WAGER:
         reason = wager_refusal(state, seat) or "not_now"
         raise IllegalAction("cannot_wager", f"no wager: {reason}", reason=reason)
     if choice:
@@ -333,24 +263,18 @@ def _wager(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
 
 
 def _vote(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
-    """Raises bad_field, not_a_seat, not_your_turn, wrong_phase, already_voted, cannot_vote
-    (facts: reason), vote_count, cannot_vote_for_self, cannot_vote_for_revealed,
-    votes_must_differ."""
+    """Raises bad_field, not_a_seat, wrong_phase, vote_count, cannot_vote_for_self,
+    cannot_vote_for_revealed, votes_must_differ. (A seat with no vote, or one that has voted,
+    is not among the expected seats: the wrapper answered not_your_turn.)"""
     n = state.config.players
     if "seats" in action:
         raw = action["seats"]
         if type(raw) is not list or not raw:
             raise MalformedAction("bad_field", "seats is a list of seats", field="seats")
-        targets = [_seat_field({"seats": v}, "seats", n) for v in raw]
+        targets = [_seat_field(v, "seats", n) for v in raw]
     else:
-        targets = [_seat_field(action, "seat", n)]
-    if state.phase != PHASE_VOTE:
-        _require(state, seat, PHASE_VOTE)
-    if seat in state.ballots:
-        raise IllegalAction("already_voted", "votes are final", seat=seat)
-    refusal = vote_refusal(state, seat)
-    if refusal is not None:
-        raise IllegalAction("cannot_vote", f"no vote: {refusal}", reason=refusal)
+        targets = [_seat_field(action.get("seat"), "seat", n)]
+    _in_phase(state, PHASE_VOTE, "vote")
     needed = votes_of(state, seat)
     if len(targets) != needed:
         raise IllegalAction("vote_count", f"name {needed} players", expected=needed)
@@ -361,14 +285,13 @@ def _vote(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
             raise IllegalAction("cannot_vote_for_revealed", "revealed", seat=target)
     if needed == 2 and targets[0] == targets[1] and not state.revealed[seat]:
         raise IllegalAction("votes_must_differ", "two different players", seat=targets[0])
+    targets.sort()
     state.ballots[seat] = targets
     if len(state.ballots) == len(state.voters):
         outcome.count_votes(state)
-    return (
-        {"type": "vote", "seats": list(targets)}
-        if "seats" in action
-        else {"type": "vote", "seat": targets[0]}
-    )
+    if needed == 1:
+        return {"type": "vote", "seat": targets[0]}
+    return {"type": "vote", "seats": list(targets)}
 
 
 _HANDLERS = {
@@ -397,21 +320,33 @@ def trick_winner(cards: list[int], wagered: list[bool], trump: int) -> tuple[int
     best = -1
     best_value = 0
     for i, card in enumerate(cards):
-        if wagered[i] or card // 13 == trump:
-            value = card % 13
-            if value >= best_value or best < 0:
+        if wagered[i] or suit_of(card) == trump:
+            value = value_of(card)
+            if value >= best_value:
                 best, best_value = i, value
     if best >= 0:
         return best, "trump"
-    led = cards[0] // 13
+    led = suit_of(cards[0])
     for i, card in enumerate(cards):
-        if card // 13 == led and (best < 0 or card > cards[best]):
-            best = i
+        if suit_of(card) == led and value_of(card) > best_value:
+            best, best_value = i, value_of(card)
     return best, "led_suit"
 
 
+def finished_trick(cards: list[int], wagered: list[bool], trump: int, winner: int) -> FinishedTrick:
+    """The facts a mission's objective reads: a wagered card counts as the trump suit."""
+    return FinishedTrick(
+        values=tuple(value_of(c) for c in cards),
+        suits=tuple(trump if w else suit_of(c) for c, w in zip(cards, wagered, strict=True)),
+        wagered=tuple(wagered),
+        trump=trump,
+        winner=winner,
+    )
+
+
 def _finish_trick(state: State) -> None:
-    mission = MISSIONS[state.mission]  # type: ignore[index]
+    assert state.mission is not None  # a trick is played under its kept mission
+    mission = MISSIONS[state.mission]
     trump = mission.trump
     cards, wagered, seats = state.trick_cards, state.trick_wagered, state.trick_seats
     best, by = trick_winner(cards, wagered, trump)
@@ -434,22 +369,17 @@ def _finish_trick(state: State) -> None:
         taken = min(2 if mission.risky else 1, state.supply)
         state.supply -= taken
         intel[winner] += taken + tokens
-    facts = FinishedTrick(
-        values=tuple(c % 13 + 1 for c in cards),
-        suits=tuple(trump if w else c // 13 for c, w in zip(cards, wagered, strict=True)),
-        wagered=tuple(wagered),
-        trump=trump,
-        winner=best,
-    )
-    completed = mission.holds(facts)
+    completed = mission.holds(finished_trick(cards, wagered, trump, best))
     (state.completed if completed else state.failed).append(mission.id)
+    # The public form of the trick, made once: views share it (see State.history).
     entry: dict[str, Any] = {
         "number": len(state.history) + 1,
         "start": state.start,
-        "mission": mission.id,
-        "cards": [CARD_NAMES[c] for c in cards],
-        "seats": list(seats),
-        "wagered": list(wagered),
+        "mission": mission.to_json(),
+        "cards": [
+            {"seat": s, "card": CARD_NAMES[c], "wagered": w}
+            for s, c, w in zip(seats, cards, wagered, strict=True)
+        ],
         "winner": winner,
         "by": by,
         "taken": taken,
@@ -462,6 +392,7 @@ def _finish_trick(state: State) -> None:
     state.history.append(entry)
     state.mission = None
     _checks(state, entry, winner)
+    state.history[-1] = frozen(entry)  # complete now: views share it from here on
 
 
 def _checks(state: State, entry: dict[str, Any], winner: int) -> None:
@@ -470,11 +401,11 @@ def _checks(state: State, entry: dict[str, Any], winner: int) -> None:
     n = config.players
     intel = state.intel
     if not config.professional and intel[state.traitor] >= config.intel_target:
-        return outcome.finish(state, outcome.OUTCOME_TRAITOR, END_INTEL)
+        return outcome.finish(state, OUTCOME_TRAITOR, END_INTEL)
     if state.microphone is not None and intel[state.microphone] > 1:
-        return outcome.finish(state, outcome.OUTCOME_TRAITOR, END_MICROPHONE)
+        return outcome.finish(state, OUTCOME_TRAITOR, END_MICROPHONE)
     if len(state.completed) >= config.mission_target:
-        return outcome.finish(state, outcome.OUTCOME_AGENTS, END_MISSIONS)
+        return outcome.finish(state, OUTCOME_AGENTS, END_MISSIONS)
     for seat in range(n):
         if state.revealed[seat] or intel[seat] < config.reveal_at:
             continue
@@ -490,16 +421,16 @@ def _checks(state: State, entry: dict[str, Any], winner: int) -> None:
                 intel[seat] += 1
                 entry["tim_took_from"] = right
         elif role == AT_RISK:
-            return outcome.finish(state, outcome.OUTCOME_AGENTS, END_AT_RISK)
+            return outcome.finish(state, OUTCOME_AGENTS, END_AT_RISK)
         elif role == PROFESSIONAL:
-            return outcome.finish(state, outcome.OUTCOME_AGENTS, END_PROFESSIONAL_REVEALED)
+            return outcome.finish(state, OUTCOME_AGENTS, END_PROFESSIONAL_REVEALED)
     if config.professional and all(state.revealed[s] for s in range(n) if s != state.traitor):
-        return outcome.finish(state, outcome.OUTCOME_TRAITOR, END_ALL_REVEALED)
+        return outcome.finish(state, OUTCOME_TRAITOR, END_ALL_REVEALED)
     state.start = winner
     if len(state.hands[0]) == config.final_hand:
         _begin_vote(state)
     else:
-        _begin_trick(state)
+        begin_trick(state)
     return None
 
 
@@ -510,3 +441,12 @@ def _begin_vote(state: State) -> None:
     state.ballots = {}
     if not state.voters:
         outcome.count_votes(state)
+
+
+def _players(state: State) -> int:
+    return state.config.players
+
+
+apply = checked_apply(_players, is_over, expected_seats, may_act, _HANDLERS)
+apply.__doc__ = """Apply one action and return it as accepted, or raise an EngineError and leave
+the state exactly as it was (codes in docs/engine-contract.md)."""

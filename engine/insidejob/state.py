@@ -1,11 +1,26 @@
-"""The whole state of one Inside Job game. Only rules.py changes it; views.py reads it."""
+"""The whole state of one Inside Job game, and the deal that creates it.
+
+Only rules.py changes a state after the deal; views.py reads it.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.insidejob.config import Config
-from engine.rng import Rng
+from engine.insidejob.missions import deck_ids
+from engine.insidejob.vocabulary import (
+    ACCOMPLICE,
+    AGENT,
+    DECK_SIZE,
+    INSIDER,
+    INTEL_TOKENS,
+    MICROPHONE,
+    PHASE_ACCOMPLICE,
+    PHASE_MISSION,
+    PROFESSIONAL,
+)
+from engine.rng import Rng, check_seed
 
 
 class State:
@@ -76,13 +91,15 @@ class State:
         self.trick_wagered: list[bool] = []
         self.completed: list[str] = []
         self.failed: list[str] = []
-        self.history: list[dict[str, Any]] = []  # one public entry per finished trick
+        # One entry per finished trick, in its public form (see views), frozen once the trick's
+        # checks are done: views share the entries instead of copying them.
+        self.history: list[dict[str, Any]] = []
         self.voters: list[int] = []  # who must vote, in seat order
         self.ballots: dict[int, list[int]] = {}  # voter -> the seats named (two for Paranoid)
         self.vote: dict[str, Any] | None = None  # the counted vote
         self.result: dict[str, Any] | None = None
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """A deep, comparable copy of every field (for "state unchanged" checks)."""
         return tuple(
             (name, _frozen(getattr(self, name)) if name != "rng" else self.rng.state)
@@ -97,3 +114,59 @@ def _frozen(value: Any) -> Any:
     if isinstance(value, dict):
         return tuple(sorted((key, _frozen(item)) for key, item in value.items()))
     return value
+
+
+def new_state(config: Config, seed: int) -> State:
+    """Deal: roles, hands, the set-aside cards, the mission deck, Intel, a random start player;
+    then the Accomplice's look, or the first trick's two missions.
+
+    Raises InvalidConfig ``bad_field`` if the seed is not an integer.
+    """
+    check_seed(seed)
+    state = State(config, seed)
+    rng = state.rng
+    n = config.players
+    traitor = PROFESSIONAL if config.professional else INSIDER
+    roles = [traitor, *(r for r in config.special_roles if r != PROFESSIONAL)]
+    roles += [AGENT] * (n - len(roles))
+    rng.shuffle(roles)
+    state.roles = roles
+    state.traitor = roles.index(traitor)
+    state.microphone = roles.index(MICROPHONE) if MICROPHONE in roles else None
+    state.accomplice = roles.index(ACCOMPLICE) if ACCOMPLICE in roles else None
+
+    cards = list(range(DECK_SIZE))
+    rng.shuffle(cards)
+    size = config.hand_size
+    state.hands = [sorted(cards[i * size : (i + 1) * size]) for i in range(n)]
+    state.dealt = [list(hand) for hand in state.hands]
+    state.set_aside = sorted(cards[n * size :])
+
+    deck = deck_ids(config.wagers, config.risky_in_deck)
+    rng.shuffle(deck)
+    state.deck = deck
+
+    # The Accomplice holds no Intel: its starting token stays in the supply.
+    state.intel = [0 if role == ACCOMPLICE else 1 for role in roles]
+    state.supply = INTEL_TOKENS - sum(state.intel)
+    # The Microphone and the Accomplice are revealed at the deal.
+    state.revealed = [role in (MICROPHONE, ACCOMPLICE) for role in roles]
+    state.first_start = state.start = rng.below(n)
+
+    if state.accomplice is not None:
+        state.phase = PHASE_ACCOMPLICE
+        state.turn = state.accomplice
+    else:
+        begin_trick(state)
+    return state
+
+
+def begin_trick(state: State) -> None:
+    """The start player draws the top two missions to choose from."""
+    state.drawn = [state.deck.pop(), state.deck.pop()]
+    state.mission = None
+    state.phase = PHASE_MISSION
+    state.turn = state.start
+    state.trick_seats = []
+    state.trick_cards = []
+    state.trick_wagered = []

@@ -7,10 +7,9 @@ the order of the mission deck, and how each player voted until the vote is count
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from engine.errors import MalformedAction
+from engine.actions import check_seat
 from engine.insidejob import outcome, rules
 from engine.insidejob.config import Config
 from engine.insidejob.missions import MISSIONS
@@ -30,6 +29,7 @@ from engine.insidejob.vocabulary import (
     END_MISSED,
     END_MISSIONS,
     END_PROFESSIONAL_REVEALED,
+    GAME_NAME,
     MICROPHONE,
     PHASE_ACCOMPLICE,
     PHASE_MISSION,
@@ -43,6 +43,7 @@ from engine.insidejob.vocabulary import (
     SLEEPING,
     SUITS,
     TIM_SHADY,
+    suit_of,
 )
 
 
@@ -59,22 +60,14 @@ def public_view(state: State) -> dict[str, Any]:
         {"seat": s, "card": CARD_NAMES[c], "wagered": w}
         for s, c, w in zip(state.trick_seats, state.trick_cards, state.trick_wagered, strict=True)
     ]
-    history = []
-    for entry in state.history:
-        public = dict(entry)
-        public["mission"] = _mission(entry["mission"])
-        public["cards"] = [
-            {"seat": s, "card": c, "wagered": w}
-            for s, c, w in zip(entry["seats"], entry["cards"], entry["wagered"], strict=True)
-        ]
-        del public["seats"], public["wagered"]
-        public["revealed"] = list(entry["revealed"])
-        history.append(public)
+    # Finished tricks, the vote and the result are never changed once made: shared, not copied
+    # (a view is read-only).
+    history = state.history
     accomplice = None
     if state.accomplice is not None:
         accomplice = {"seat": state.accomplice, "picked": state.accomplice_of}
     return {
-        "game": "insidejob",
+        "game": GAME_NAME,
         "players": n,
         "variants": list(config.variants),
         "special_roles": list(config.special_roles),
@@ -93,19 +86,21 @@ def public_view(state: State) -> dict[str, Any]:
         "mission": _mission(state.mission) if state.mission is not None else None,
         "missions_left": len(state.deck),
         "trick": trick if trick_on else [],
-        "led_suit": SUITS[state.trick_cards[0] // 13] if trick_on and state.trick_cards else None,
+        "led_suit": (
+            SUITS[suit_of(state.trick_cards[0])] if trick_on and state.trick_cards else None
+        ),
         "intel": list(state.intel),
         "supply": state.supply,
         "hand_sizes": [len(hand) for hand in state.hands],
-        "completed": [_mission(m) for m in state.completed],
-        "failed": [_mission(m) for m in state.failed],
-        "tricks": history,
+        "completed": [entry["mission"] for entry in history if entry["completed"]],
+        "failed": [entry["mission"] for entry in history if not entry["completed"]],
+        "tricks": list(history),
         "revealed": [state.roles[s] if state.revealed[s] or over else None for s in range(n)],
         "accomplice": accomplice,
         "voters": list(state.voters) if state.phase == PHASE_VOTE or state.vote else [],
         "voted": sorted(state.ballots) if state.phase == PHASE_VOTE else [],
-        "vote": copy.deepcopy(state.vote),
-        "result": copy.deepcopy(state.result),
+        "vote": state.vote,
+        "result": state.result,
     }
 
 
@@ -113,7 +108,7 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
     view = public_view(state)
     view["seat"] = seat
     phase = state.phase
-    expected = seat in rules.expected_seats(state)
+    expected = rules.may_act(state, seat)
     role = state.roles[seat]
     knows: dict[str, Any] = {}
     if role == ACCOMPLICE and state.accomplice_of is not None:
@@ -172,42 +167,34 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     ``not_a_seat`` for a seat that is not at the table."""
     if seat is None:
         return public_view(state)
-    if type(seat) is not int or not 0 <= seat < state.config.players:
-        raise MalformedAction("not_a_seat", f"no seat {seat!r}", seat=rules._json_safe(seat))
-    return seat_view(state, seat)
+    return seat_view(state, check_seat(seat, state.config.players))
 
 
 def record(state: State) -> dict[str, Any]:
     """The complete record of a game (secrets included), JSON-ready; meant for a finished game.
     Top-level ``winners`` (labels) and ``ending`` serve the simulator's statistics."""
     config = state.config
-    tricks = []
-    for i, entry in enumerate(state.history):
-        tricks.append(
-            {
-                "number": entry["number"],
-                "start": entry["start"],
-                "kept": _mission(entry["mission"]),
-                "discarded": _mission(state.discarded[i]),
-                "cards": [
-                    {"seat": s, "card": c, "wagered": w}
-                    for s, c, w in zip(
-                        entry["seats"], entry["cards"], entry["wagered"], strict=True
-                    )
-                ],
-                "winner": entry["winner"],
-                "by": entry["by"],
-                "taken": entry["taken"],
-                "tokens": entry["tokens"],
-                "lost_by": entry["lost_by"],
-                "completed": entry["completed"],
-                "revealed": list(entry["revealed"]),
-                "tim_took_from": entry["tim_took_from"],
-            }
-        )
+    tricks = [
+        {
+            "number": entry["number"],
+            "start": entry["start"],
+            "kept": dict(entry["mission"]),
+            "discarded": _mission(state.discarded[i]),
+            "cards": [dict(play) for play in entry["cards"]],
+            "winner": entry["winner"],
+            "by": entry["by"],
+            "taken": entry["taken"],
+            "tokens": entry["tokens"],
+            "lost_by": entry["lost_by"],
+            "completed": entry["completed"],
+            "revealed": list(entry["revealed"]),
+            "tim_took_from": entry["tim_took_from"],
+        }
+        for i, entry in enumerate(state.history)
+    ]
     result = state.result or {}
     return {
-        "game": "insidejob",
+        "game": GAME_NAME,
         "config": config.to_json(),
         "seed": state.seed,
         "sides": possible_winners(config),
@@ -220,7 +207,7 @@ def record(state: State) -> dict[str, Any]:
             "accomplice_picked": state.accomplice_of,
         },
         "tricks": tricks,
-        "vote": copy.deepcopy(state.vote),
+        "vote": _copied(state.vote),
         "intel": list(state.intel),
         "completed": len(state.completed),
         "failed": len(state.failed),
@@ -254,3 +241,12 @@ def possible_endings(config: Config) -> list[str]:
     if DECOY in roles:
         endings += [END_DECOY, END_DECOY_TIE]
     return endings
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of plain JSON data (a record shares nothing with the state)."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    return value

@@ -7,24 +7,28 @@ the player to your right is the previous seat.
 
 from __future__ import annotations
 
+GAME_NAME = "insidejob"
+
 SUITS = ("blue", "red", "green", "yellow")
 SUIT_LETTERS = ("B", "R", "G", "Y")
-# Each colour has its own symbol so colour-blind players can tell the suits apart.
-SUIT_SYMBOLS = ("●", "▲", "■", "★")
-VALUES = range(1, 14)
+SUIT_SIZE = 13
 DECK_SIZE = 52
 INTEL_TOKENS = 14
 
 
 def suit_of(card: int) -> int:
-    return card // 13
+    """The suit index (into SUITS) of a card 0..51."""
+    return card // SUIT_SIZE
 
 
 def value_of(card: int) -> int:
-    return card % 13 + 1
+    """The printed value, 1..13, of a card 0..51."""
+    return card % SUIT_SIZE + 1
 
 
-CARD_NAMES: tuple[str, ...] = tuple(f"{SUIT_LETTERS[c // 13]}{c % 13 + 1}" for c in range(52))
+CARD_NAMES: tuple[str, ...] = tuple(
+    f"{SUIT_LETTERS[suit_of(c)]}{value_of(c)}" for c in range(DECK_SIZE)
+)
 CARD_BY_NAME: dict[str, int] = {name: card for card, name in enumerate(CARD_NAMES)}
 
 # Roles. The traitor is the Insider, or the Professional who replaces it.
@@ -74,6 +78,12 @@ PHASE_VOTE = "vote"  # everyone who may vote names the Insider, all at once
 PHASE_OVER = "over"
 PHASES = (PHASE_ACCOMPLICE, PHASE_MISSION, PHASE_PLAY, PHASE_WAGER, PHASE_VOTE, PHASE_OVER)
 
+# Outcomes of a game, before each seat's own result is worked out.
+OUTCOME_AGENTS = "agents"
+OUTCOME_TRAITOR = "traitor"
+OUTCOME_DECOY = "decoy"  # the Decoy alone had the most votes
+OUTCOME_DECOY_TIE = "decoy_tie"  # the Decoy and the traitor shared the most votes
+
 # Endings: why the game ended.
 END_INTEL = "intel"  # the Insider reached the Intel target
 END_MICROPHONE = "microphone"  # the Agent with a Microphone held more than one Intel
@@ -97,15 +107,3 @@ ENDINGS = (
     END_DECOY,
     END_DECOY_TIE,
 )
-
-# The deal table: players -> (hand size, set aside, missions to win, Intel to win, final hand,
-# most tricks).
-DEAL_TABLE = {
-    3: (13, 13, 9, 6, 2, 11),
-    4: (12, 4, 7, 5, 2, 10),
-    5: (10, 2, 6, 4, 1, 9),
-}
-# With the Professional, every player reveals their role at this many Intel.
-PROFESSIONAL_REVEAL_AT = {4: 4, 5: 3}
-MIN_PLAYERS, MAX_PLAYERS = 3, 5
-SPECIAL_ROLE_PLAYERS = (4, 5)

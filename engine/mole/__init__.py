@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.mole.bots import BOTS
 from engine.mole.config import MAX_PLAYERS, MIN_PLAYERS, config_from_json, make_config
-from engine.mole.rules import apply, expected_seats, is_over, legal_actions
+from engine.mole.rules import apply, expected_seats, is_over, legal_actions, may_act
 from engine.mole.state import new_state, snapshot
 from engine.mole.views import record, view
 from engine.mole.vocabulary import GAME_NAME, VARIANTS
@@ -27,7 +27,7 @@ GAME = GameRules(
     view=view,
     is_over=is_over,
     record=record,
-    bots=seat_bots(view, expected_seats, BOTS),
+    bots=seat_bots(view, expected_seats, may_act, BOTS),
     snapshot=snapshot,
 )
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.actions import checked_apply, wrong_phase
 from engine.errors import IllegalAction, MalformedAction
+from engine.frozen import frozen
 from engine.mole.state import UNMARKED, FileEntry, State
 from engine.mole.vocabulary import (
     BLOWN,
@@ -72,6 +73,20 @@ def expected_seats(state: State) -> frozenset[int]:
         confirmed = state.confirmed
         return frozenset([s for s in range(state.n) if not confirmed[s]])
     return _NONE
+
+
+def may_act(state: State, seat: int) -> bool:
+    """``seat in expected_seats(state)``, without building the set."""
+    phase = state.phase
+    if phase == VOTE:
+        return state.votes[seat] is None
+    if phase == PROPOSE:
+        return seat == state.boss
+    if phase == CARDS:
+        return state.cards[seat] is None and seat in (state.team or ())
+    if phase == GETAWAY:
+        return not state.confirmed[seat]
+    return False
 
 
 def is_over(state: State) -> bool:
@@ -163,15 +178,17 @@ def _vote(state: State, seat: int, action: Action) -> Action:
 def _resolve_vote(state: State) -> None:
     votes = state.votes
     approved = votes.count(True) >= state.config.approvals_needed
+    # A finished proposal never changes again: frozen, views share it as it is.
     state.proposals.append(
-        {
-            "lock": state.lock,
-            "boss": state.boss,
-            # A finished proposal is never changed again: views share this entry as it is.
-            "team": list(state.team or ()),
-            "votes": votes,
-            "approved": approved,
-        }
+        frozen(
+            {
+                "lock": state.lock,
+                "boss": state.boss,
+                "team": state.team or [],
+                "votes": votes,
+                "approved": approved,
+            }
+        )
     )
     state.votes = [None] * state.n
     state.vote_count = 0
@@ -185,6 +202,7 @@ def _resolve_vote(state: State) -> None:
         lock = state.locks[state.lock]
         lock.result = BLOWN
         lock.by = BY_PATROL
+        lock.publish()
         _after_lock(state, blown=True)
     else:
         state.phase = PROPOSE
@@ -227,6 +245,7 @@ def _resolve_cards(state: State) -> None:
     lock.cards = reveal
     lock.team = team
     lock.plays = plays
+    lock.publish()
     state.cards = [None] * state.n
     state.card_count = 0
     state.team = None
@@ -351,6 +370,6 @@ def _players(state: State) -> int:
     return state.n
 
 
-apply = checked_apply(_players, is_over, expected_seats, _HANDLERS)
-apply.__doc__ = """Apply one action of ``seat`` and return it as accepted, or raise an EngineError and
-leave the state untouched (codes in the module docstring)."""
+apply = checked_apply(_players, is_over, expected_seats, may_act, _HANDLERS)
+apply.__doc__ = """Apply one action of ``seat`` and return it as accepted, or raise an EngineError
+and leave the state untouched (codes in the module docstring)."""

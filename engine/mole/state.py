@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.frozen import frozen
 from engine.mole.config import MoleConfig
 from engine.mole.vocabulary import (
     CONTACT,
@@ -29,7 +30,7 @@ UNMARKED = -1  # a Getaway mark not yet made (None means "nobody")
 class Lock:
     """One lock of the vault: its team size and, once resolved, how it went."""
 
-    __slots__ = ("by", "cards", "plays", "result", "sabotages", "team", "team_size")
+    __slots__ = ("by", "cards", "plays", "public", "result", "sabotages", "team", "team_size")
 
     def __init__(self, team_size: int) -> None:
         self.team_size = team_size
@@ -39,6 +40,21 @@ class Lock:
         self.cards: list[str] | None = None  # the shuffled reveal order
         self.team: list[int] | None = None  # the team that played it (by cards)
         self.plays: dict[int, str] | None = None  # seat -> card (secret until the end)
+        self.public: dict[str, Any] = {}
+        self.publish()
+
+    def publish(self) -> None:
+        """Remake what the board shows of this lock (after it resolves): frozen, so every view
+        shares it."""
+        self.public = frozen(
+            {
+                "team_size": self.team_size,
+                "result": self.result,
+                "by": self.by,
+                "sabotages": self.sabotages,
+                "cards": self.cards,
+            }
+        )
 
 
 class FileEntry:

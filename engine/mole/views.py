@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import check_seat
-from engine.mole.rules import expected_seats, mole_tally
+from engine.mole.rules import may_act, mole_tally
 from engine.mole.state import UNMARKED, State
 from engine.mole.vocabulary import (
     BY_CARDS,
@@ -42,16 +42,7 @@ def public_view(state: State) -> dict[str, Any]:
         "variants": list(config.variants),
         "seat": None,
         "phase": phase,
-        "locks": [
-            {
-                "team_size": lock.team_size,
-                "result": lock.result,
-                "by": lock.by,
-                "sabotages": lock.sabotages,
-                "cards": list(lock.cards) if lock.cards is not None else None,
-            }
-            for lock in state.locks
-        ],
+        "locks": [lock.public for lock in state.locks],
         "lock": state.lock,
         "to_open": config.to_open,
         "to_blow": config.to_blow,
@@ -62,7 +53,7 @@ def public_view(state: State) -> dict[str, Any]:
         "team": list(state.team) if state.team is not None else None,
         "voted": [s for s, v in enumerate(state.votes) if v is not None] if phase == VOTE else [],
         "played": [s for s, c in enumerate(state.cards) if c is not None] if phase == CARDS else [],
-        # Finished proposals are never changed: shared, not copied (a view is read-only).
+        # Finished proposals are frozen: shared, not copied.
         "proposals": list(state.proposals),
         "getaway": (
             {"confirmed": [s for s, c in enumerate(state.confirmed) if c]}
@@ -149,7 +140,7 @@ def _private(state: State, seat: int) -> dict[str, Any]:
             for f in state.files
             if state.proposal_count > f.readable_after
         ],
-        "can_act": seat in expected_seats(state),
+        "can_act": may_act(state, seat),
         "vote": state.votes[seat] if phase == VOTE else None,
         "card": state.cards[seat] if phase == CARDS else None,
         "hand": list(CARDS_IN_HAND) if on_team else [],

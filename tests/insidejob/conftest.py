@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from rigged_table import RiggedTable
 
-from engine.insidejob import GAME, rules
+from engine.insidejob import GAME
 from engine.insidejob.config import make_config
+from engine.insidejob.state import begin_trick, new_state
 from engine.insidejob.vocabulary import (
     ACCOMPLICE,
     CARD_BY_NAME,
@@ -44,7 +45,7 @@ class Table(RiggedTable):
         # The lobby's options: those asked for plus every special role in the rigged deal.
         options = list(variants) + [r for r in roles if r in SPECIAL_ROLES and r not in variants]
         self.config = make_config(players=self.n, variants=options)
-        state = rules.new_game(self.config, seed)
+        state = new_state(self.config, seed)
         state.roles = list(roles)
         state.traitor = next(s for s, r in enumerate(roles) if r in TRAITORS)
         state.microphone = roles.index(MICROPHONE) if MICROPHONE in roles else None
@@ -66,7 +67,7 @@ class Table(RiggedTable):
         if state.accomplice is not None:
             state.phase, state.turn = PHASE_ACCOMPLICE, state.accomplice
         else:
-            rules._begin_trick(state)
+            begin_trick(state)
         self.state = state
 
     def keep(self, index: int = 0) -> None:

@@ -11,7 +11,9 @@ from engine.insidejob.views import possible_winners
 from engine.insidejob.vocabulary import ENDINGS, PHASES, ROLES, SUITS, VARIANTS
 from host.i18n import LANGUAGES, catalog, translate
 
-SOURCE = "\n".join(p.read_text() for p in Path(package.__file__).parent.glob("*.py"))
+# The game's own codes, and those the shared checks (engine/actions.py) raise for every game.
+HERE = Path(package.__file__).parent
+SOURCE = "\n".join(p.read_text() for p in [*HERE.glob("*.py"), *HERE.parent.glob("*.py")])
 RAISED = set(re.findall(r'(?:IllegalAction|MalformedAction|InvalidConfig)\(\s*"(\w+)"', SOURCE))
 
 

@@ -50,7 +50,7 @@ def test_the_vote_comes_at_the_final_hand_size_all_at_once_and_stays_secret_unti
     assert "ballots" not in str(t.view(1))
     assert t.view(2)["me"]["vote"]["cast"] == [0]
     assert t.view(1)["me"]["vote"]["cast"] is None
-    t.refuse(2, {"type": "vote", "seat": 1}, "already_voted")
+    t.refuse(2, {"type": "vote", "seat": 1}, "not_your_turn")  # a vote is final
     t.refuse(1, {"type": "vote", "seat": 1}, "cannot_vote_for_self")
     t.refuse(1, {"type": "vote", "seat": 9}, "not_a_seat")
     t.refuse(1, {"type": "vote", "seats": [0, 2]}, "vote_count")
@@ -94,9 +94,7 @@ def test_a_player_with_nobody_left_to_name_does_not_vote(table):
     t.trick("B5 R7 G7")
     assert t.state.voters == [1, 2]
     assert t.view(0)["me"]["vote"]["refusal"] == "no_candidates"
-    assert t.refuse(0, {"type": "vote", "seat": 1}, "cannot_vote").facts == {
-        "reason": "no_candidates"
-    }
+    assert t.refuse(0, {"type": "vote", "seat": 1}, "not_your_turn").facts == {"waiting": [1, 2]}
     t.vote({1: 0, 2: 0})
     assert t.result["ending"] == "caught"
 

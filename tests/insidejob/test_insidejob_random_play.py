@@ -14,6 +14,7 @@ from itertools import combinations
 import pytest
 
 from engine.errors import EngineError
+from engine.frozen import FrozenDict, FrozenList
 from engine.insidejob import GAME, rules
 from engine.insidejob.vocabulary import (
     CARD_BY_NAME,
@@ -47,7 +48,7 @@ OPTION_SETS = option_sets()
 
 def check_invariants(state):
     n = state.config.players
-    played = [CARD_BY_NAME[c] for entry in state.history for c in entry["cards"]]
+    played = [CARD_BY_NAME[p["card"]] for entry in state.history for p in entry["cards"]]
     every = [c for h in state.hands for c in h] + state.trick_cards + played + state.set_aside
     assert sorted(every) == list(range(52))
     assert sum(state.intel) + state.supply + sum(state.trick_wagered) == INTEL_TOKENS
@@ -99,12 +100,17 @@ def scrambled(state, seat, rng):
 
 
 def trample(data):
-    """Empty every list and dict inside a view, as a careless caller might."""
+    """Empty every list and dict inside a view, as a careless caller might: a frozen part (the
+    history views share) refuses, every other part is the caller's own copy."""
     children = data.values() if isinstance(data, dict) else data
     for child in list(children):
         if isinstance(child, dict | list):
             trample(child)
-    data.clear()
+    if isinstance(data, FrozenDict | FrozenList):
+        with pytest.raises(TypeError):
+            data.clear()
+    else:
+        data.clear()
 
 
 def assert_views_keep_secrets(state, rng):

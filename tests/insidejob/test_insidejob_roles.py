@@ -120,9 +120,8 @@ def test_accomplice_looks_at_one_role_holds_no_intel_and_cannot_wager(table):
     t.play("B5")
     t.play("R7")
     assert t.state.turn == 2 and t.state.phase == "play"  # no wager question
-    assert t.refuse(1, {"type": "wager", "wager": True}, "cannot_wager").facts == {
-        "reason": "accomplice"
-    }
+    assert t.view(1)["me"]["wager_refusal"] == "accomplice"
+    t.refuse(1, {"type": "wager", "wager": True}, "not_your_turn")
     t.play("G7", wager=False)
     t.play("Y3", wager=True)
     # The Accomplice won: no Intel taken, the token goes back, the chosen player loses one.
@@ -130,7 +129,8 @@ def test_accomplice_looks_at_one_role_holds_no_intel_and_cannot_wager(table):
     assert (last["winner"], last["taken"], last["lost_by"]) == (1, 0, 0)
     assert t.state.intel == [0, 0, 1, 0] and t.state.supply == 13
     assert t.state.voters == [0, 2, 3]
-    assert t.refuse(1, {"type": "vote", "seat": 0}, "cannot_vote").facts == {"reason": "accomplice"}
+    assert t.view(1)["me"]["vote"]["refusal"] == "accomplice"
+    t.refuse(1, {"type": "vote", "seat": 0}, "not_your_turn")
     t.vote({0: 2, 2: 3, 3: 2})
     assert t.result["ending"] == "missed"
     assert t.result["winners"] == ["accomplice", "insider"]
@@ -174,7 +174,8 @@ def test_sleeping_agent_revealed_changes_side_and_stops_voting(table):
     t.trick(PLAY)
     assert t.view(1)["me"]["side"] == "insider"
     assert t.state.voters == [0, 2, 3]
-    assert t.refuse(1, {"type": "vote", "seat": 0}, "cannot_vote").facts == {"reason": "revealed"}
+    assert t.view(1)["me"]["vote"]["refusal"] == "revealed"
+    t.refuse(1, {"type": "vote", "seat": 0}, "not_your_turn")
     t.vote({0: 2, 2: 3, 3: 2})
     assert t.result["winners"] == ["insider", "sleeping"] and t.result["winning_seats"] == [0, 1]
 

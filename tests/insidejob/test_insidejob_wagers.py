@@ -11,14 +11,15 @@ def test_after_playing_a_follower_may_wager_but_the_start_player_may_not(table):
     t.keep()
     t.play("B5")
     assert t.state.phase == "play" and t.state.turn == 1  # no wager question for the leader
-    error = t.refuse(0, {"type": "wager", "wager": True}, "cannot_wager")
-    assert error.facts == {"reason": "start_player"}
+    assert t.view(0)["me"]["wager_refusal"] == "start_player"
+    t.refuse(0, {"type": "wager", "wager": True}, "not_your_turn")
+    # The seat on turn, asked for a card, hears why it may not wager now.
+    error = t.refuse(1, {"type": "wager", "wager": True}, "cannot_wager")
+    assert error.facts == {"reason": "not_now"}
     t.play("R7")
     assert t.state.phase == "wager"
     assert t.view(1)["me"]["can_wager"] and not t.view(2)["me"]["can_wager"]
-    assert t.refuse(2, {"type": "wager", "wager": True}, "cannot_wager").facts == {
-        "reason": "not_now"
-    }
+    t.refuse(2, {"type": "wager", "wager": True}, "not_your_turn")
     t.refuse(2, {"type": "play", "card": "G7"}, "not_your_turn")
     t.refuse(1, {"type": "wager", "wager": "yes"}, "bad_field")
     t.act(1, {"type": "wager", "wager": True})
@@ -77,9 +78,8 @@ def test_no_wager_without_intel_nor_once_revealed_nor_without_the_option(table):
     t.play("B5")
     t.play("R7")
     assert t.state.phase == "play" and t.state.turn == 2  # no Intel: no question
-    assert t.refuse(1, {"type": "wager", "wager": True}, "cannot_wager").facts == {
-        "reason": "no_intel"
-    }
+    assert t.view(1)["me"]["wager_refusal"] == "no_intel"
+    t.refuse(1, {"type": "wager", "wager": True}, "not_your_turn")
     t.state.revealed[2] = True
     assert t.view(2)["me"]["wager_refusal"] == "revealed"
     t.play("G7")
@@ -89,7 +89,8 @@ def test_no_wager_without_intel_nor_once_revealed_nor_without_the_option(table):
     t.play("B5")
     t.play("R7")
     assert t.state.turn == 2
-    assert t.refuse(1, {"type": "wager", "wager": True}, "cannot_wager").facts == {
+    assert t.view(1)["me"]["wager_refusal"] == "option_off"
+    assert t.refuse(2, {"type": "wager", "wager": True}, "cannot_wager").facts == {
         "reason": "option_off"
     }
 

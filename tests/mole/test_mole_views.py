@@ -16,7 +16,8 @@ ME_KEYS = {
     "mark", "marked", "confirmed", "tally",
 }  # fmt: skip
 RESULT_KEYS = {
-    "winners", "ending", "winning_seats", "winner", "reason", "accused", "protected", "roles", "plays", "marks", "alibis",
+    "winners", "ending", "winning_seats", "winner", "reason", "accused", "protected", "roles",
+    "plays", "marks", "alibis",
 }  # fmt: skip
 
 

@@ -1,0 +1,42 @@
+"""Read-only dicts and lists: history that views share instead of copying.
+
+A finished trick, a counted vote, a finished proposal or a result never changes again, yet every
+view after it shows it. Built once as ``FrozenDict``/``FrozenList`` (which compare, serialise and
+read like ``dict``/``list``), it goes into every later view as it is: no copy per view, and no
+caller can change the game by changing a view. A change raises ``TypeError``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+
+def _refuse(*_args: Any, **_kwargs: Any) -> NoReturn:
+    raise TypeError("a frozen part of a view cannot be changed")
+
+
+class FrozenDict(dict[str, Any]):
+    __slots__ = ()
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle build a new one
+        return (FrozenDict, (dict(self),))
+
+
+class FrozenList(list[Any]):
+    __slots__ = ()
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenList, (list(self),))
+
+
+def frozen(value: Any) -> Any:
+    """A read-only deep copy of plain JSON-like data (dicts, lists and tuples, scalars)."""
+    if isinstance(value, dict):
+        return FrozenDict({key: frozen(item) for key, item in value.items()})
+    if isinstance(value, list | tuple):
+        return FrozenList(frozen(item) for item in value)
+    return value
