@@ -7,13 +7,21 @@ import { fill, h, setText } from "./dom.js";
 import { attachFlap } from "./flap.js";
 import { LANGUAGES, has, language, preferredLanguage, storeLanguage, t, useLanguage } from "./i18n.js";
 import { renderJoin, renderLobby } from "./lobby.js";
-import * as insidejob from "./insidejob.js";
-import * as mole from "./mole.js";
+import { absentPanel, claimsPanel, waitingScreen } from "./seats.js";
 
-const GAMES = { mole, insidejob };
+// Each game's module exports the same things: renderSeat(ctx) -> {screen, secrets},
+// renderPublic(ctx), turnKey(room, view), secretCodes. Only the one being played is fetched.
+const GAMES = {
+  mole: () => import("./mole.js"),
+  insidejob: () => import("./insidejob.js"),
+};
+const loadedGames = new Map();
+const loadingGames = new Set();
 const TOKEN_KEY = "molecrew.token";
-// Codes after which the stored token is useless: forget it and join again by name.
-const TOKEN_DEAD_CODES = new Set(["bad_token", "unknown_token", "token_unknown", "invalid_token"]);
+// The error after which the stored token is useless: forget it and join again by name.
+const TOKEN_DEAD = "token_unknown";
+// The page's waiting screen for this refusal says it all.
+const QUIET_CODES = new Set(["seat_in_use"]);
 
 const els = {
   conn: document.getElementById("conn"),
@@ -34,10 +42,11 @@ const app = {
   you: null, // who this phone is
   view: null, // the last view for this phone
   status: { state: "connecting", seconds: 0 },
-  error: null, // {code, message} of the last refused intent
+  error: null, // {code, message} of the last refused intent, shown on the open screen
+  flapError: null, // {code, message, moment} of a refusal read under the flap only
+  sentSecret: false, // the last intent was a choice made under the flap
   notice: null, // a one-off message from the host (a lost seat)
-  yielded: false, // another phone took this seat: do not take it back without being asked
-  tokenPending: false, // the token is unknown now but may hold a seat in a game being resumed
+  waitingResume: false, // this phone's token holds a seat in the saved game the host may resume
   ready: false, // the catalog is loaded
   // What the player is doing on this phone that the host does not know yet.
   ui: { name: "", teamKey: null, team: new Set() },
@@ -62,7 +71,7 @@ function storeToken(token) {
 
 const connection = new Connection({
   onOpen() {
-    connection.send({ type: "hello", token: app.yielded ? null : loadToken(), lang: language() });
+    connection.send({ type: "hello", token: loadToken(), lang: language() });
   },
   onMessage: handleMessage,
   onStatus(state, detail) {
@@ -71,9 +80,17 @@ const connection = new Connection({
   },
 });
 
-/** Send an intent to the host; the answer (a new state or an error) re-renders the page. */
-function send(message) {
+/**
+ * Send an intent to the host; the answer (a new state or an error) re-renders the page. A choice
+ * made under the flap is `secret`: its refusal is shown under the flap, never on the open screen.
+ */
+function send(message, { secret = false } = {}) {
   app.error = null;
+  app.sentSecret = secret;
+  if (app.flapError) {
+    app.flapError = null;
+    render();
+  }
   renderError();
   if (!connection.send(message)) {
     app.error = { code: "offline", message: t("phone.error.offline") };
@@ -81,8 +98,33 @@ function send(message) {
   }
 }
 
-/** Take back the seat another phone took, with the token this browser keeps. */
-function playHere() {
+const sendSecret = (message) => send(message, { secret: true });
+
+/** The module of this game, once fetched (null meanwhile; undefined for a game this page lacks). */
+function gameModule(name) {
+  if (!Object.prototype.hasOwnProperty.call(GAMES, name)) return undefined;
+  if (loadedGames.has(name)) return loadedGames.get(name);
+  if (!loadingGames.has(name)) {
+    loadingGames.add(name);
+    GAMES[name]().then((module) => {
+      loadedGames.set(name, module);
+      render();
+    }, () => {
+      // The host is out of reach for a moment: the next render asks again.
+      setTimeout(() => { loadingGames.delete(name); render(); }, 1000);
+    });
+  }
+  return null;
+}
+
+/** Which moment of the game this is: a refusal read under the flap lasts as long as it. */
+function moment() {
+  const game = app.view && loadedGames.get(app.view.game);
+  return game && app.room ? game.turnKey(app.room, app.view) : null;
+}
+
+/** Present the stored token again: the saved game it holds a seat in is being played now. */
+function helloAgain() {
   const token = loadToken();
   if (token) send({ type: "hello", token, lang: language() });
 }
@@ -92,46 +134,45 @@ function handleMessage(message) {
     case "welcome":
       storeToken(message.token);
       app.notice = null;
-      app.yielded = false;
       break;
     case "state":
       app.room = message.room || null;
       app.you = message.you || null;
       app.view = message.view === undefined ? null : message.view;
-      if (app.tokenPending && app.room && app.room.phase !== "lobby") {
-        app.tokenPending = false;
-        if (app.you && app.you.seat === null) playHere();
+      if (app.you && app.you.resume_pending) app.waitingResume = true;
+      if (app.waitingResume && app.room && app.room.phase !== "lobby") {
+        app.waitingResume = false;
+        if (app.you && app.you.seat === null) helloAgain();
       }
       render();
       break;
     case "seat_lost":
-      if (message.reason === "taken_over") {
-        // Another tab or phone holds the seat now, maybe with this very stored token: leave the
-        // token alone, stop using it on reconnects, and let the player take the seat back here.
-        app.yielded = true;
-      } else {
-        storeToken(null); // removed, left, or a resumed game: this token is no good any more
-      }
+      // Removed, left, taken back at the table or a resumed game: this token is no good now.
+      storeToken(null);
       app.notice = has(`phone.seat_lost.${message.reason}`)
         ? t(`phone.seat_lost.${message.reason}`) : t("phone.seat_lost.other");
       render();
       break;
     case "error":
-      if (TOKEN_DEAD_CODES.has(message.code)) {
-        if (app.room && app.room.resumable) {
-          // The host may continue a saved game in which this token holds a seat: keep it, and
-          // try it again once that game is on.
-          app.tokenPending = true;
-          break;
-        }
-        storeToken(null);
+      if (message.code === TOKEN_DEAD) storeToken(null);
+      if (isSecretRefusal(message.code)) {
+        app.flapError = { code: message.code, message: message.message || message.code, moment: moment() };
+        render();
+        break;
       }
+      if (QUIET_CODES.has(message.code)) break;
       app.error = { code: message.code, message: message.message || message.code };
       renderError();
       break;
     default:
       break; // pong, and anything newer than this page
   }
+}
+
+/** A refusal of a choice made under the flap, or one whose reason tells the role. */
+function isSecretRefusal(code) {
+  const game = app.view && loadedGames.get(app.view.game);
+  return app.sentSecret || Boolean(game && game.secretCodes.has(code));
 }
 
 function renderStatus() {
@@ -185,33 +226,6 @@ function namesBySeat(room) {
   return names;
 }
 
-/**
- * The seats whose phone is gone, each marked in words: "away", or "bot playing" once a bot stands
- * in. The leader may let a bot play an away seat; the host refuses it for anyone else.
- */
-function absentPanel(ctx) {
-  const { room, you, t } = ctx;
-  if (!room || room.phase === "lobby") return null;
-  const gone = (room.seats || []).filter((seat) => !seat.connected);
-  if (gone.length === 0) return null;
-  const leader = Boolean(you && you.leader) && room.phase === "playing";
-  const canCover = leader && gone.some((seat) => !seat.bot);
-  return h("section", { class: "absent card-box", testid: "absent" },
-    h("h2", { class: "absent-title" }, t("phone.absent.title")),
-    h("ul", { class: "absent-list" }, gone.map((seat) => {
-      const status = seat.bot ? "bot" : "away";
-      return h("li", { class: "absent-seat", testid: `absent-${seat.seat}`, data: { status } },
-        h("span", { class: "player-name" }, seat.name),
-        h("span", { class: `tag ${status}`, testid: `absent-tag-${seat.seat}` },
-          t(`phone.absent.${status}`)),
-        leader && !seat.bot ? h("button", {
-          type: "button", class: "let-bot", testid: `let-bot-${seat.seat}`,
-          onclick: () => send({ type: "bot", seat: seat.seat, on: true }),
-        }, t("phone.absent.let_bot")) : null);
-    })),
-    canCover ? h("p", { class: "hint" }, t("phone.absent.hint")) : null);
-}
-
 /** Keep the focused field (and what was typed in it) across a re-render. */
 function preservingFocus(draw) {
   const active = document.activeElement;
@@ -235,28 +249,36 @@ function render() {
   setText(els.meName, you && you.name ? you.name : "");
   renderNotice();
   const ctx = {
-    room, you, view, names, ui: app.ui, send, t, has, playHere, yielded: app.yielded,
+    room, you, view, names, ui: app.ui, send, sendSecret, t, has, redraw: render,
     playable: Object.keys(GAMES),
   };
+  if (room && room.game) gameModule(room.game); // fetched while the lobby fills
+  const game = view ? gameModule(view.game) : undefined;
+  if (app.flapError && app.flapError.moment !== moment()) app.flapError = null;
   let screen = "connecting";
   let secrets = null;
   preservingFocus(() => {
+    const waiting = room && you ? waitingScreen(ctx) : null;
     if (!room || !you) {
       fill(els.screen, h("p", { class: "hint", testid: "waiting-host" }, t("phone.connecting_first")));
+    } else if (waiting) {
+      screen = waiting.screen;
+      fill(els.screen, ...waiting.nodes);
+    } else if (view && game === null) {
+      screen = "loading";
+      fill(els.screen, h("p", { class: "hint", testid: "loading-game" }, t("phone.loading_game")));
     } else if (you.seat === null || you.seat === undefined) {
       screen = you.spectator ? "spectator" : "join";
-      const game = view && GAMES[view.game];
-      fill(els.screen, ...renderJoin(ctx),
+      fill(els.screen, ...renderJoin(ctx), claimsPanel(ctx),
         you.spectator && game ? absentPanel(ctx) : null,
         you.spectator && game ? game.renderPublic(ctx) : null);
     } else if (room.phase === "lobby" || !view) {
       screen = "lobby";
-      fill(els.screen, ...renderLobby(ctx));
-    } else if (GAMES[view.game]) {
-      const game = GAMES[view.game];
+      fill(els.screen, claimsPanel(ctx), ...renderLobby(ctx));
+    } else if (game) {
       screen = "game";
       const drawn = game.renderSeat(ctx);
-      fill(els.screen, absentPanel(ctx), ...drawn.screen);
+      fill(els.screen, claimsPanel(ctx), absentPanel(ctx), ...drawn.screen);
       secrets = drawn.secrets;
       nudgeOnNewTurn(view, game);
     } else {
@@ -269,7 +291,11 @@ function render() {
   els.screen.dataset.phase = view && view.phase ? view.phase : (room ? room.phase : "");
   els.flap.hidden = secrets === null;
   document.body.dataset.flapShown = secrets === null ? "false" : "true";
-  if (secrets !== null) fill(els.flapPanel, ...secrets);
+  if (secrets !== null) {
+    fill(els.flapPanel, app.flapError ? h("p", {
+      class: "flap-error", testid: "flap-error", data: { code: app.flapError.code },
+    }, app.flapError.message) : null, ...secrets);
+  }
   else els.flapPanel.replaceChildren();
   setText(els.flapHint, t("phone.flap.hint"));
 }
@@ -279,11 +305,7 @@ function render() {
 // mission to keep, the wager), so the buzz tells a neighbour nothing the board does not.
 let lastTurn = null;
 function nudgeOnNewTurn(view, game) {
-  let turn = null;
-  if (view.me && view.me.can_act) {
-    turn = game.turnKey ? game.turnKey(app.room, view)
-      : `${app.room.round}/${view.phase}/${view.lock}/${view.proposals.length}`;
-  }
+  const turn = view.me && view.me.can_act ? game.turnKey(app.room, view) : null;
   if (turn !== null && turn !== lastTurn && navigator.vibrate) {
     try {
       navigator.vibrate(60);

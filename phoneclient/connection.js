@@ -5,6 +5,21 @@
 const FIRST_DELAY_MS = 400;
 const MAX_DELAY_MS = 5000;
 const PING_EVERY_MS = 15000;
+// Anyone on the Wi-Fi sees how long each frame is: a Clean card must not be shorter than a
+// Sabotage. Every frame is padded with spaces to a multiple of this many bytes.
+export const FRAME_BYTES = 256;
+const encoder = new TextEncoder();
+
+/**
+ * The message as JSON of exactly FRAME_BYTES UTF-8 bytes (the next multiple, if longer): a
+ * `pad` field of spaces added last, which the host ignores.
+ */
+export function padded(message) {
+  const bare = JSON.stringify({ ...message, pad: "" });
+  const length = encoder.encode(bare).length;
+  const size = Math.max(1, Math.ceil(length / FRAME_BYTES)) * FRAME_BYTES;
+  return `${bare.slice(0, -2)}${" ".repeat(size - length)}"}`;
+}
 
 export class Connection {
   /**
@@ -52,7 +67,7 @@ export class Connection {
 
   send(message) {
     if (!this.isOpen()) return false;
-    this.socket.send(JSON.stringify(message));
+    this.socket.send(padded(message));
     return true;
   }
 

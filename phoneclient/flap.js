@@ -98,3 +98,39 @@ export function attachFlap(handle, panel, onChange) {
   handle.setAttribute("aria-controls", panel.id);
   return { close: release, isOpen: () => open };
 }
+
+const TAP_SLOP_PX = 12;
+
+/**
+ * A button under the flap. The flap stays open only while one finger holds its handle, so the
+ * choice is tapped with a second finger: browsers make no click from a second finger, so the
+ * tap is read from the touch itself. Mouse and keyboard still click.
+ */
+export function flapButton(button, choose) {
+  let touchId = null;
+  let startX = 0;
+  let startY = 0;
+  button.addEventListener("touchstart", (event) => {
+    event.preventDefault(); // no emulated mouse events, no click after the touch
+    if (touchId !== null) return;
+    const touch = event.changedTouches[0];
+    touchId = touch.identifier;
+    startX = touch.clientX;
+    startY = touch.clientY;
+  }, { passive: false });
+  button.addEventListener("touchend", (event) => {
+    for (const touch of event.changedTouches) {
+      if (touch.identifier !== touchId) continue;
+      touchId = null;
+      const still = Math.abs(touch.clientX - startX) <= TAP_SLOP_PX
+        && Math.abs(touch.clientY - startY) <= TAP_SLOP_PX;
+      // A finger lifted after the flap was let go chooses nothing: the choice was not in view.
+      if (still && !button.disabled && button.closest("[hidden]") === null) choose();
+    }
+  });
+  button.addEventListener("touchcancel", () => { touchId = null; });
+  button.addEventListener("click", () => {
+    if (!button.disabled) choose();
+  });
+  return button;
+}

@@ -4,7 +4,13 @@
 // shows its message. A card is always its suit's symbol and value, never a colour alone.
 
 import { h } from "./dom.js";
-import { allSeats, joinNames, keptOpen, nameOf, waitingFor } from "./table.js";
+import { allSeats, joinNames, keptOpen, nameOf, rematchFooter, waitingFor } from "./table.js";
+
+/**
+ * Refusals whose reason tells the role (only the Agents must follow suit; only the Paranoid
+ * Agent names two players): their words only ever show under the flap.
+ */
+export const secretCodes = new Set(["must_follow_suit", "vote_count", "votes_must_differ"]);
 
 const SUIT_SYMBOLS = { blue: "●", red: "▲", green: "■", yellow: "★" };
 const SUIT_ORDER = ["blue", "red", "green", "yellow"];
@@ -283,8 +289,8 @@ function voteStep(ctx) {
   const ballot = me && me.vote;
   const waiting = waitingFor(ctx, view.voters.filter((seat) => !view.voted.includes(seat)));
   if (ballot && ballot.cast) {
-    parts.push(h("p", { class: "done", testid: "voted" },
-      t("phone.insidejob.voted", { names: joinNames(ctx, ballot.cast) })));
+    // One name or two (the Paranoid Agent): the names stay under the flap until the count.
+    parts.push(h("p", { class: "done", testid: "voted" }, t("phone.insidejob.vote_sent")));
     parts.push(waiting);
     return parts;
   }
@@ -318,6 +324,8 @@ function voteStep(ctx) {
         "aria-pressed": on ? "true" : "false",
         onclick: (event) => {
           picked[index] = seat;
+          const submit = document.querySelector('[data-testid="vote-submit"]');
+          if (submit) submit.disabled = picked[0] === null;
           for (const button of event.currentTarget.closest("ul").querySelectorAll("button")) {
             const chosen = button === event.currentTarget;
             button.setAttribute("aria-pressed", chosen ? "true" : "false");
@@ -327,8 +335,9 @@ function voteStep(ctx) {
       }, h("span", { class: "check", "aria-hidden": "true" }, on ? "◉" : "○"), " ", nameOf(ctx, seat)));
     })));
   });
+  // Sending is possible once the first list has a name, on every phone alike.
   parts.push(h("button", {
-    type: "button", class: "primary", testid: "vote-submit",
+    type: "button", class: "primary", testid: "vote-submit", disabled: picked[0] === null,
     onclick: () => {
       const action = ballot.votes === 2
         ? { type: "vote", seats: picked.filter((seat) => seat !== null) }
@@ -343,7 +352,7 @@ function voteStep(ctx) {
 // ---------------------------------------------------------------- the end-of-game result
 
 function result(ctx) {
-  const { view, you, room, send, t } = ctx;
+  const { view, t } = ctx;
   const outcome = view.result;
   const tally = view.vote ? view.vote.tally : null;
   const ballots = view.vote ? view.vote.ballots : {};
@@ -376,15 +385,7 @@ function result(ctx) {
     h("td", {}, t(`insidejob.role.${role}`)),
     tally ? h("td", {}, ballots[String(seat)] ? joinNames(ctx, ballots[String(seat)]) : "—") : null,
     tally ? h("td", { class: "num", testid: `votes-${seat}` }, String(tally[seat])) : null)))));
-  if (you && you.leader) {
-    parts.push(h("button", {
-      type: "button", class: "primary", testid: "rematch", onclick: () => send({ type: "rematch" }),
-    }, t("phone.rematch")));
-  } else if (you && you.seat !== null && you.seat !== undefined) {
-    const leader = (room.seats || []).find((seat) => seat.leader);
-    parts.push(h("p", { class: "hint", testid: "wait-rematch" },
-      t("phone.rematch_wait", { name: leader ? leader.name : "" })));
-  }
+  parts.push(rematchFooter(ctx));
   return parts;
 }
 
@@ -401,7 +402,10 @@ function secrets(ctx) {
   }
   if (me.role === "tim_shady") knows.push(t("insidejob.tim_right", { player: nameOf(ctx, me.right) }));
   if (me.revealed) knows.push(t("phone.insidejob.flap.revealed"));
+  const cast = view.phase === "vote" && me.vote && me.vote.cast;
   return [
+    cast ? h("p", { class: "done", testid: "my-vote" },
+      t("phone.insidejob.voted", { names: joinNames(ctx, me.vote.cast) })) : null,
     h("p", { class: "label" }, t("phone.flap.role")),
     h("h2", { class: "role", testid: "role", data: { role: me.role } }, t(`insidejob.role.${me.role}`)),
     h("p", { class: "side", testid: "side" }, t("phone.insidejob.flap.side", {

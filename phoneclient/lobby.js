@@ -2,14 +2,18 @@
 
 import { h } from "./dom.js";
 
-// The options each game offers, in display order, when the host does not list them itself.
-const KNOWN_VARIANTS = {
-  mole: ["quick", "vault", "snitch"],
-  insidejob: [
-    "wagers", "risky", "microphone", "paranoid", "at_risk", "decoy", "accomplice", "tim_shady",
-    "sleeping", "professional",
-  ],
-};
+// The host's limit on a name, in characters (code points, not UTF-16 units: an emoji is one).
+const MAX_NAME_CHARS = 16;
+
+/** The name field stops at the limit while typing (pasted text too). */
+function keepToLimit(input, ui) {
+  const chars = Array.from(input.value);
+  if (chars.length > MAX_NAME_CHARS) {
+    input.value = chars.slice(0, MAX_NAME_CHARS).join("");
+    input.setSelectionRange(input.value.length, input.value.length);
+  }
+  ui.name = input.value;
+}
 
 function nameForm(ctx, labelKey, buttonKey) {
   const { ui, send, t } = ctx;
@@ -22,7 +26,10 @@ function nameForm(ctx, labelKey, buttonKey) {
     enterkeyhint: "go",
     spellcheck: "false",
     value: ui.name,
-    oninput: (event) => { ui.name = event.target.value; },
+    oninput: (event) => {
+      if (!event.isComposing) keepToLimit(event.target, ui);
+    },
+    oncompositionend: (event) => keepToLimit(event.target, ui),
   });
   input.value = ui.name;
   return h("form", {
@@ -51,11 +58,6 @@ function resumable(ctx) {
 export function renderJoin(ctx) {
   const { room, you, t } = ctx;
   const parts = [h("h1", { class: "title" }, t(`${room.game || "mole"}.name`))];
-  if (ctx.yielded) {
-    parts.push(h("button", {
-      type: "button", class: "primary", testid: "play-here", onclick: ctx.playHere,
-    }, t("phone.play_here")));
-  }
   if (room.phase === "lobby") {
     parts.push(resumable(ctx));
     parts.push(h("p", { class: "hint" }, t("phone.join.intro")));
@@ -110,22 +112,45 @@ function playerList(ctx, withControls) {
       mine ? null : h("button", {
         type: "button", class: "icon danger", testid: `remove-${seat.seat}`,
         "aria-label": t("phone.lobby.remove", { name: seat.name }),
-        onclick: () => send({ type: "remove", seat: seat.seat }),
+        onclick: () => {
+          ctx.ui.removing = seat.seat;
+          ctx.redraw();
+        },
       }, "✕")) : null;
+    const confirming = withControls && !mine && ctx.ui.removing === seat.seat;
     return h("li", {
       class: "player", testid: `player-${seat.seat}`,
       data: { connected: String(Boolean(seat.connected)) },
     },
     h("span", { class: "seat-no", "aria-hidden": "true" }, String(index + 1)),
     h("span", { class: "player-name" }, seat.name),
-    tags, controls);
+    tags, controls, confirming ? removeConfirmation(ctx, seat) : null);
   }));
+}
+
+/** Removing a player is asked twice: a slip of the thumb must not send someone away. */
+function removeConfirmation(ctx, seat) {
+  const { send, t } = ctx;
+  const answer = (remove) => () => {
+    ctx.ui.removing = null;
+    if (remove) send({ type: "remove", seat: seat.seat });
+    else ctx.redraw();
+  };
+  return h("div", { class: "confirm", testid: `remove-confirm-${seat.seat}`, role: "group" },
+    h("p", { class: "status" }, t("phone.lobby.remove_confirm", { name: seat.name })),
+    h("div", { class: "pair" },
+      h("button", {
+        type: "button", class: "big no", testid: `remove-yes-${seat.seat}`, onclick: answer(true),
+      }, t("phone.lobby.remove_yes")),
+      h("button", {
+        type: "button", class: "big", testid: `remove-no-${seat.seat}`, onclick: answer(false),
+      }, t("phone.lobby.remove_no"))));
 }
 
 function variantToggles(ctx, editable) {
   const { room, send, t } = ctx;
   const game = room.game || "mole";
-  const offered = room.available_variants || KNOWN_VARIANTS[game] || [];
+  const offered = room.available_variants || [];
   const chosen = new Set(room.variants || []);
   if (offered.length === 0) return null;
   return h("fieldset", { class: "options", testid: "options" },
@@ -175,6 +200,8 @@ export function renderLobby(ctx) {
   const count = (room.seats || []).length;
   const parts = [
     h("h1", { class: "title" }, t(`${room.game || "mole"}.name`)),
+    you.resume_pending
+      ? h("p", { class: "banner", testid: "resume-pending" }, t("phone.resume_pending")) : null,
     resumable(ctx),
     h("p", { class: "hint", testid: "lobby-count" }, t("phone.lobby.count", {
       count, min: room.min_players, max: room.max_players,

@@ -4,7 +4,11 @@
 // texts, in the same places, for everyone; secrets only live under the flap.
 
 import { h } from "./dom.js";
-import { allSeats, joinNames, keptOpen, nameOf, waitingFor } from "./table.js";
+import { flapButton } from "./flap.js";
+import { allSeats, joinNames, keptOpen, nameOf, rematchFooter, waitingFor } from "./table.js";
+
+/** Refusals whose reason tells the role: their words only ever show under the flap. */
+export const secretCodes = new Set(["crew_cannot_sabotage", "no_sabotage_left"]);
 
 // ---------------------------------------------------------------- the public board
 
@@ -166,72 +170,95 @@ function voteStep(ctx) {
         onclick: () => send({ type: "action", action: { type: "vote", approve: false } }),
       }, h("span", { class: "mark", "aria-hidden": "true" }, "✗"), t("mole.vote.reject"))));
   } else if (me) {
-    parts.push(h("p", { class: "done", testid: "voted" },
-      me.vote ? t("phone.mole.vote.sent_approve") : t("phone.mole.vote.sent_reject")));
+    // Which way this phone voted stays under the flap until every vote is in.
+    parts.push(h("p", { class: "done", testid: "voted" }, t("phone.mole.vote.sent")));
   }
   parts.push(waitingFor(ctx, allSeats(view).filter((seat) => !view.voted.includes(seat))));
   return parts;
 }
 
 function cardsStep(ctx) {
-  const { view, send, t } = ctx;
-  const me = view.me;
+  const { view, t } = ctx;
   const parts = [h("p", { class: "status", testid: "status" },
     t("phone.mole.cards.team", { team: joinNames(ctx, view.team) }))];
-  const onTeam = me && view.team.includes(view.seat);
-  if (onTeam && me.card === null && me.can_act) {
-    // Both cards look the same for everyone: a greyed Sabotage would tell a neighbour this
-    // player is Crew. The host refuses what this seat may not play, and the page shows why.
-    parts.push(h("p", { class: "hint" }, t("phone.mole.cards.choose")));
-    parts.push(h("div", { class: "pair" }, me.hand.map((card) => h("button", {
-      type: "button", class: "big card", testid: `card-${card}`,
-      onclick: () => send({ type: "action", action: { type: "play", card } }),
-    }, h("span", { class: "mark", "aria-hidden": "true" }, card === "clean" ? "◻" : "◼"),
-    t(`mole.card.${card}`)))));
-  } else if (onTeam) {
-    parts.push(h("p", { class: "done", testid: "played" }, t("phone.mole.cards.sent")));
+  // Only what the table knows decides this screen: on the team or not, played or not. The cards
+  // themselves are under the flap, so nobody sees which one is tapped or refused.
+  if (view.me && view.team.includes(view.seat)) {
+    parts.push(view.played.includes(view.seat)
+      ? h("p", { class: "done", testid: "played" }, t("phone.mole.cards.sent"))
+      : h("p", { class: "hint", testid: "cards-under-flap" }, t("phone.mole.cards.under_flap")));
   }
   parts.push(waitingFor(ctx, view.team.filter((seat) => !view.played.includes(seat))));
   return parts;
 }
 
 function getawayStep(ctx) {
-  const { view, send, t } = ctx;
-  const me = view.me;
+  const { view, t } = ctx;
   const confirmed = view.getaway ? view.getaway.confirmed : [];
   const parts = [
     h("h2", { class: "siren", testid: "getaway-title" },
       h("span", { "aria-hidden": "true" }, "⚠ "), t("mole.phase.getaway")),
-    h("p", { class: "status", testid: "status" }, t("phone.mole.getaway.intro")),
   ];
-  if (me) {
-    const locked = me.confirmed || !me.can_act;
-    const current = currentMark(ctx);
-    const choice = (target, testid, label) => {
-      const on = current === target;
-      return h("li", {}, h("button", {
-        type: "button", class: "choice", testid, disabled: locked,
-        "aria-pressed": on ? "true" : "false",
-        onclick: () => {
-          ctx.ui.mark = { round: ctx.room.round, target };
-          send({ type: "action", action: { type: "mark", target } });
-        },
-      }, h("span", { class: "check", "aria-hidden": "true" }, on ? "◉" : "○"), " ", label));
-    };
-    parts.push(h("ul", { class: "choices", testid: "mark-picker" },
-      allSeats(view).map((seat) => choice(seat, `mark-${seat}`, nameOf(ctx, seat))),
-      choice(null, "mark-nobody", t("mole.mark.nobody"))));
-    if (me.confirmed) {
-      parts.push(h("p", { class: "done", testid: "confirmed" }, t("phone.mole.getaway.confirmed")));
-    } else {
-      parts.push(h("button", {
-        type: "button", class: "primary", testid: "mark-confirm", disabled: !me.can_act,
-        onclick: () => send({ type: "action", action: { type: "confirm" } }),
-      }, t("phone.mole.getaway.confirm")));
-    }
+  if (view.me) {
+    parts.push(confirmed.includes(view.seat)
+      ? h("p", { class: "done", testid: "confirmed" }, t("phone.mole.getaway.confirmed"))
+      : h("p", { class: "status", testid: "status" }, t("phone.mole.getaway.intro")));
   }
   parts.push(waitingFor(ctx, allSeats(view).filter((seat) => !confirmed.includes(seat))));
   return parts;
+}
+
+// ---------------------------------------------------------------- secret choices, under the flap
+
+function cardChoice(ctx) {
+  const { view, t } = ctx;
+  const me = view.me;
+  if (view.phase !== "cards" || !view.team.includes(view.seat) || view.played.includes(view.seat)) {
+    return null;
+  }
+  // Both cards for everyone on the team: the host refuses what this seat may not play, and the
+  // refusal is read here too.
+  return h("section", { class: "flap-choice", testid: "card-choice" },
+    h("p", { class: "label" }, t("phone.mole.cards.choose")),
+    h("div", { class: "pair" }, me.hand.map((card) => flapButton(h("button", {
+      type: "button", class: "big card", testid: `card-${card}`,
+    }, h("span", { class: "mark", "aria-hidden": "true" }, card === "clean" ? "◻" : "◼"),
+    t(`mole.card.${card}`)), () => ctx.sendSecret({ type: "action", action: { type: "play", card } })))));
+}
+
+function markChoice(ctx) {
+  const { view, t } = ctx;
+  const me = view.me;
+  if (view.phase !== "getaway") return null;
+  const locked = me.confirmed || !me.can_act;
+  const current = currentMark(ctx);
+  const choice = (target, testid, label) => {
+    const on = current === target;
+    return h("li", {}, flapButton(h("button", {
+      type: "button", class: "choice", testid, disabled: locked,
+      "aria-pressed": on ? "true" : "false",
+    }, h("span", { class: "check", "aria-hidden": "true" }, on ? "◉" : "○"), " ", label), () => {
+      ctx.ui.mark = { round: ctx.room.round, target };
+      ctx.sendSecret({ type: "action", action: { type: "mark", target } });
+    }));
+  };
+  return h("section", { class: "flap-choice", testid: "mark-choice" },
+    h("p", { class: "label" }, t("phone.mole.getaway.mark")),
+    h("ul", { class: "choices", testid: "mark-picker" },
+      allSeats(view).map((seat) => choice(seat, `mark-${seat}`, nameOf(ctx, seat))),
+      choice(null, "mark-nobody", t("mole.mark.nobody"))),
+    me.confirmed ? h("p", { class: "done" }, t("phone.mole.getaway.confirmed"))
+      : flapButton(h("button", {
+        type: "button", class: "primary", testid: "mark-confirm", disabled: locked,
+      }, t("phone.mole.getaway.confirm")),
+      () => ctx.sendSecret({ type: "action", action: { type: "confirm" } })));
+}
+
+function myVote(ctx) {
+  const { view, t } = ctx;
+  if (view.phase !== "vote" || view.me.vote === null || view.me.vote === undefined) return null;
+  return h("p", { class: "done", testid: "my-vote" },
+    view.me.vote ? t("phone.mole.vote.sent_approve") : t("phone.mole.vote.sent_reject"));
 }
 
 // This seat's mark: a seat, null for "nobody", undefined while unmarked. The view gives null
@@ -248,7 +275,7 @@ function currentMark(ctx) {
 // ---------------------------------------------------------------- the end-of-game reveal
 
 function reveal(ctx) {
-  const { view, you, room, send, t } = ctx;
+  const { view, t } = ctx;
   const result = view.result;
   const accused = result.accused === null || result.accused === undefined
     ? t("mole.mark.nobody") : nameOf(ctx, result.accused);
@@ -297,16 +324,7 @@ function reveal(ctx) {
       h("ul", {}, alibis.map((alibi) => h("li", {},
         t("mole.file.alibi", { name: nameOf(ctx, alibi.seat), lock: alibi.lock + 1 }))))));
   }
-  if (you && you.leader) {
-    parts.push(h("button", {
-      type: "button", class: "primary", testid: "rematch",
-      onclick: () => send({ type: "rematch" }),
-    }, t("phone.rematch")));
-  } else if (you && you.seat !== null && you.seat !== undefined) {
-    const leader = (room.seats || []).find((seat) => seat.leader);
-    parts.push(h("p", { class: "hint", testid: "wait-rematch" },
-      t("phone.rematch_wait", { name: leader ? leader.name : "" })));
-  }
+  parts.push(rematchFooter(ctx));
   return parts;
 }
 
@@ -342,6 +360,9 @@ function secrets(ctx) {
   const { view, t } = ctx;
   const me = view.me;
   const parts = [
+    cardChoice(ctx),
+    markChoice(ctx),
+    myVote(ctx),
     h("p", { class: "label" }, t("phone.flap.role")),
     h("h2", { class: "role", testid: "role", data: { role: me.role } }, t(`mole.role.${me.role}`)),
     h("p", { class: "side", testid: "side" }, t(`mole.side.${me.side}`)),
@@ -380,6 +401,11 @@ function phaseStep(ctx) {
     case "over": return reveal(ctx);
     default: return [];
   }
+}
+
+/** A key that changes whenever this phone may have something new to do (the buzz, app.js). */
+export function turnKey(room, view) {
+  return `${room.round}/${view.phase}/${view.lock}/${view.proposals.length}`;
 }
 
 /** A seated player's screen: {screen: [nodes], secrets: [nodes under the flap]}. */

@@ -27,3 +27,17 @@ export function keptOpen(ctx, uiKey, attrs, summary, ...content) {
     ontoggle: (event) => { ctx.ui[uiKey] = event.currentTarget.open; },
   }, h("summary", {}, summary), ...content);
 }
+
+/** The end of every game: the leader starts a rematch, the others are told who can. */
+export function rematchFooter(ctx) {
+  const { you, room, send, t } = ctx;
+  if (you && you.leader) {
+    return h("button", {
+      type: "button", class: "primary", testid: "rematch", onclick: () => send({ type: "rematch" }),
+    }, t("phone.rematch"));
+  }
+  if (!you || you.seat === null || you.seat === undefined) return null;
+  const leader = (room.seats || []).find((seat) => seat.leader);
+  return h("p", { class: "hint", testid: "wait-rematch" },
+    t("phone.rematch_wait", { name: leader ? leader.name : "" }));
+}

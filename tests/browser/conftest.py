@@ -246,11 +246,12 @@ def hold_flap(page: Page) -> Any:
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     cdp = page.context.new_cdp_session(page)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    start = {"x": x, "y": y, "id": 0}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [start]})
     # Touching alone shows nothing: the flap must be dragged up.
     expect(page.get_by_test_id("flap-panel")).to_be_hidden()
     for step in range(1, 6):
-        point = {"x": x, "y": y - 16 * step}
+        point = {"x": x, "y": y - 16 * step, "id": 0}
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
     return cdp
 
@@ -258,6 +259,33 @@ def hold_flap(page: Page) -> Any:
 def release_flap(cdp: Any) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
+
+
+def tap_held(page: Page, cdp: Any, testid: str) -> None:
+    """With the flap held (one finger on its handle), tap a control under it with a second
+    finger: CDP's touchEnd with points lifts those fingers only."""
+    handle = page.get_by_test_id("flap-handle").bounding_box()
+    target = page.get_by_test_id("flap-panel").get_by_test_id(testid)
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert handle is not None and box is not None
+    holding = {
+        "x": handle["x"] + handle["width"] / 2,
+        "y": handle["y"] + handle["height"] / 2 - 80,
+        "id": 0,
+    }
+    finger = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2, "id": 1}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [holding, finger]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [finger]})
+
+
+def in_flap(page: Page, testid: str) -> None:
+    """Hold the flap up, tap one control under it, let go: a secret choice, start to end."""
+    cdp = hold_flap(page)
+    expect(page.get_by_test_id("flap-panel")).to_be_visible()
+    tap_held(page, cdp, testid)
+    release_flap(cdp)
+    expect(page.get_by_test_id("flap-panel")).to_be_hidden()
 
 
 @pytest.fixture
@@ -272,4 +300,6 @@ def kit() -> SimpleNamespace:
         vote_all=vote_all,
         hold_flap=hold_flap,
         release_flap=release_flap,
+        tap_held=tap_held,
+        in_flap=in_flap,
     )

@@ -19,6 +19,12 @@ NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "phone"
 
 
+def open_screen(page: Page) -> str:
+    """What a neighbour can read on the phone with the flap let go."""
+    expect(page.get_by_test_id("flap-panel")).to_be_hidden()
+    return page.get_by_test_id("screen").inner_text()
+
+
 def snap(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
@@ -82,22 +88,28 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit
     outsider = by_seat[crew[1]]
     expect(outsider.get_by_test_id("card-clean")).to_have_count(0)
     honest, mole = by_seat[crew[0]], by_seat[moles[0]]
-    for page in (honest, mole):  # both cards look the same and equally available to everyone
+    open_before = open_screen(honest)
+    assert open_before == open_screen(mole), "two team members' open screens read the same"
+    for page in (honest, mole):  # both cards, under the flap, equally available to everyone
+        expect(page.get_by_test_id("card-sabotage")).to_be_hidden()
+        cdp = kit.hold_flap(page)
         expect(page.get_by_test_id("card-sabotage")).to_be_enabled()
         expect(page.get_by_test_id("card-clean")).to_be_enabled()
-    honest.get_by_test_id("card-sabotage").click()
-    expect(honest.get_by_test_id("error")).to_have_text(
+        kit.release_flap(cdp)
+    # The Crew member's Sabotage is refused, under the flap only: the open screen stays as it was.
+    cdp = kit.hold_flap(honest)
+    kit.tap_held(honest, cdp, "card-sabotage")
+    expect(honest.get_by_test_id("flap-error")).to_have_text(
         translate("en", "error.crew_cannot_sabotage")
     )
-    snap(honest, "05-cards-refused")
-    expect(honest.get_by_test_id("card-sabotage")).to_be_visible()
-    for page in pages:
-        if page is not honest:
-            expect(page.get_by_test_id("error")).to_be_hidden()
-    honest.get_by_test_id("card-clean").click()
-    expect(honest.get_by_test_id("played")).to_be_visible()
+    snap(honest, "05-cards-refused-under-flap")
+    kit.release_flap(cdp)
+    expect(honest.get_by_test_id("flap-error")).to_be_hidden()
     expect(honest.get_by_test_id("error")).to_be_hidden()
-    mole.get_by_test_id("card-sabotage").click()
+    assert open_screen(honest) == open_before == open_screen(mole)
+    kit.in_flap(honest, "card-clean")
+    expect(honest.get_by_test_id("played")).to_be_visible()
+    kit.in_flap(mole, "card-sabotage")
     kit.all_at(pages, "propose", 2)
     for page in pages:
         expect(page.get_by_test_id("lock-0")).to_have_attribute("data-result", "blown")
@@ -126,7 +138,7 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit
         kit.vote_all(pages, approve=True)
         kit.all_at(pages, "cards")
         for index, seat in enumerate(crew[:size]):
-            by_seat[seat].get_by_test_id("card-clean").click()
+            kit.in_flap(by_seat[seat], "card-clean")
             if index < size - 1:
                 expect(by_seat[seat].get_by_test_id("played")).to_be_visible()
         next_phase = "getaway" if lock == 3 else "propose"
@@ -140,23 +152,30 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit
     screens = {page.get_by_test_id("screen").inner_text() for page in pages}
     assert len(screens) == 1, "every phone's Getaway screen reads the same"
     for page in pages:
+        expect(page.get_by_test_id("mark-picker")).to_be_hidden()
+        cdp = kit.hold_flap(page)
         expect(page.get_by_test_id("mark-picker").locator("button")).to_have_count(6)
         expect(page.get_by_test_id("tally")).to_have_count(0 if kit.seat_of(page) in crew else 1)
+        kit.release_flap(cdp)
     target = crew[0]
-    by_seat[moles[0]].get_by_test_id(f"mark-{target}").click()
+    kit.in_flap(by_seat[moles[0]], f"mark-{target}")
     watcher = by_seat[moles[1]]
     cdp = kit.hold_flap(watcher)
     expect(watcher.get_by_test_id("tally")).to_contain_text(f"{NAMES[target]}: 1")
     kit.release_flap(cdp)
     expect(watcher.get_by_test_id("tally")).to_be_hidden()
+    assert len({open_screen(page) for page in pages}) == 1, "a mark leaves no trace outside"
     for index, (seat, page) in enumerate(sorted(by_seat.items())):
-        choice = page.get_by_test_id("mark-nobody" if seat == moles[0] else f"mark-{target}")
-        choice.click()
-        expect(choice).to_have_attribute("aria-pressed", "true")
-        page.get_by_test_id("mark-confirm").click()
+        choice = "mark-nobody" if seat == moles[0] else f"mark-{target}"
+        cdp = kit.hold_flap(page)
+        kit.tap_held(page, cdp, choice)
+        expect(page.get_by_test_id(choice)).to_have_attribute("aria-pressed", "true")
+        kit.tap_held(page, cdp, "mark-confirm")
+        if index < len(pages) - 1:
+            expect(page.get_by_test_id(choice)).to_be_disabled()
+        kit.release_flap(cdp)
         if index < len(pages) - 1:
             expect(page.get_by_test_id("confirmed")).to_be_visible()
-            expect(choice).to_be_disabled()
 
     # The reveal: every phone shows the same winner, each role, and who played what.
     kit.all_at(pages, "over")

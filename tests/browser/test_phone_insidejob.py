@@ -52,6 +52,12 @@ def act_and_wait(page: Page, pages: list[Page], click: Any) -> str:
     return after
 
 
+def open_screen(page: Page) -> str:
+    """What a neighbour can read on the phone with the flap let go."""
+    expect(page.get_by_test_id("flap-panel")).to_be_hidden()
+    return page.get_by_test_id("screen").inner_text()
+
+
 def suit_order(card: str) -> tuple[int, int]:
     return ("BRGY".index(card[0]), int(card[1:]))
 
@@ -212,17 +218,22 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
                 # finger just taps: force the tap through, with the card in mid-screen, clear of
                 # the flap's handle.
                 greyed.first.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+                open_before = open_screen(page)
                 greyed.first.click(force=True)
-                expect(page.get_by_test_id("error")).to_have_text(
+                # Only the Agents must follow suit: the reason is read under the flap only, and
+                # the open screen stays as it was.
+                cdp = kit.hold_flap(page)
+                expect(page.get_by_test_id("flap-error")).to_have_text(
                     tr(page, "error.must_follow_suit", card=card)
                 )
-                snap(page, "05-refused")
+                snap(page, "05-refused-under-flap")
+                kit.release_flap(cdp)
+                expect(page.get_by_test_id("error")).to_be_hidden()
+                assert open_screen(page) == open_before
                 for other in pages:
                     if other is not page:
-                        expect(other.get_by_test_id("error")).to_be_hidden()
+                        expect(other.get_by_test_id("flap-error")).to_have_count(0)
                 expect(page.get_by_test_id("step")).to_have_attribute("data-progress", before)
-                page.get_by_test_id("error").click()  # read: tapped away
-                expect(page.get_by_test_id("error")).to_be_hidden()
                 refused += 1
             if not checked_sizes and page is narrow:
                 for box in (b.bounding_box() for b in hand.locator("button").all()):
@@ -264,12 +275,16 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
                 candidates.nth(votes % count).click()
                 second.nth(votes % count).click()
                 before = progress_of(page)
+                open_before = open_screen(page)
                 page.get_by_test_id("vote-submit").click()
-                expect(page.get_by_test_id("error")).to_have_text(
+                cdp = kit.hold_flap(page)
+                expect(page.get_by_test_id("flap-error")).to_have_text(
                     tr(page, "error.votes_must_differ", seat=0)
                 )
+                kit.release_flap(cdp)
+                expect(page.get_by_test_id("error")).to_be_hidden()
+                assert open_screen(page) == open_before
                 expect(page.get_by_test_id("step")).to_have_attribute("data-progress", before)
-                page.get_by_test_id("error").click()
                 second.nth((votes + 1) % count).click()
                 expect(second.nth((votes + 1) % count)).to_have_attribute("aria-pressed", "true")
             else:

@@ -37,8 +37,27 @@ def test_leader_runs_the_lobby_and_refusals_show_the_hosts_words(phones: Any, ki
     expect(leader.get_by_test_id("player-5")).to_contain_text(markup)
     assert leader.locator("main b").count() == 0
 
-    # The leader removes a player, reorders the table and picks an option; all phones follow.
+    # The name field stops at 16 characters while typing; an emoji counts as one.
+    field = leader.get_by_test_id("join-name")
+    expect(field).to_have_count(0)
+    typing = phones(1)[0]
+    typing.get_by_test_id("join-name").press_sequentially("Bartholomew-Jones-Smith")
+    expect(typing.get_by_test_id("join-name")).to_have_value("Bartholomew-Jone")
+    typing.get_by_test_id("join-name").fill("")
+    typing.get_by_test_id("join-name").press_sequentially("Zoë 🦊🦊🦊 the fox says")
+    expect(typing.get_by_test_id("join-name")).to_have_value("Zoë 🦊🦊🦊 the fox ")
+
+    # The leader removes a player, asked twice; reorders the table and picks an option; all
+    # phones follow.
     leader.get_by_test_id("remove-5").click()
+    expect(leader.get_by_test_id("remove-confirm-5")).to_contain_text(
+        translate("en", "phone.lobby.remove_confirm", name=markup)
+    )
+    leader.get_by_test_id("remove-no-5").click()
+    expect(leader.get_by_test_id("remove-confirm-5")).to_have_count(0)
+    expect(other.get_by_test_id("players").locator("li")).to_have_count(6)
+    leader.get_by_test_id("remove-5").click()
+    leader.get_by_test_id("remove-yes-5").click()
     expect(newcomer.get_by_test_id("notice")).to_have_text(
         translate("en", "phone.seat_lost.removed")
     )
@@ -71,7 +90,8 @@ def test_late_joiner_watches_and_a_lost_phone_reclaims_its_seat(
     expect(late.get_by_test_id("flap")).to_be_hidden()
     expect(late.get_by_test_id("join-form")).to_have_count(0)
 
-    # Cy's phone dies. A fresh phone (no stored token) takes the seat back by typing the name.
+    # Cy's phone dies. A fresh phone (no stored token) asks for the seat by typing the name; the
+    # table decides, on the leader's phone.
     pages[2].context.close()
     expect(late.get_by_test_id("reclaimable")).to_contain_text("Cy")
     fresh = phones(1)[0]
@@ -80,8 +100,29 @@ def test_late_joiner_watches_and_a_lost_phone_reclaims_its_seat(
     expect(fresh.get_by_test_id("error")).to_have_text(
         translate("en", "error.name_taken", name="Ana")
     )
-    fresh.get_by_test_id("join-name").fill("cy")
-    fresh.get_by_test_id("join-submit").click()
+    leader = pages[0]
+    for attempt in ("refused", "approved"):
+        fresh.get_by_test_id("join-name").fill("cy")
+        fresh.get_by_test_id("join-submit").click()
+        expect(fresh.get_by_test_id("claim-waiting")).to_have_text(
+            translate("en", "phone.claim.waiting", name="Cy")
+        )
+        expect(fresh.get_by_test_id("me-name")).to_have_text("")
+        expect(fresh.get_by_test_id("flap")).to_be_hidden()
+        claim = leader.get_by_test_id("claims").locator(".claim")
+        expect(claim).to_contain_text(translate("en", "phone.claim.request", name="Cy"))
+        expect(pages[1].get_by_test_id("claims")).to_contain_text(
+            translate("en", "phone.claim.leader_decides")
+        )
+        expect(pages[1].locator('[data-testid^="claim-approve-"]')).to_have_count(0)
+        answer = "approve" if attempt == "approved" else "refuse"
+        leader.locator(f'[data-testid^="claim-{answer}-"]').click()
+        expect(leader.get_by_test_id("claims")).to_have_count(0)
+        if attempt == "refused":
+            expect(fresh.get_by_test_id("error")).to_have_text(
+                translate("en", "error.claim_refused", name="Cy")
+            )
+            expect(fresh.get_by_test_id("screen")).to_have_attribute("data-screen", "spectator")
     expect(fresh.get_by_test_id("me-name")).to_have_text("Cy")
     expect(fresh.get_by_test_id("screen")).to_have_attribute("data-screen", "game")
     expect(fresh.get_by_test_id("flap")).to_be_visible()

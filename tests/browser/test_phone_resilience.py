@@ -65,14 +65,14 @@ def test_after_a_host_restart_every_phone_is_back_in_its_seat_by_itself(
     kit.all_at(pages, "cards", 1)
     # The game goes on from where it was: the team plays, the next Boss proposes.
     by_seat = {kit.seat_of(page): page for page in pages}
-    by_seat[team[0]].get_by_test_id("card-clean").click()
+    kit.in_flap(by_seat[team[0]], "card-clean")
     expect(by_seat[team[0]].get_by_test_id("played")).to_be_visible()
-    by_seat[team[1]].get_by_test_id("card-clean").click()
+    kit.in_flap(by_seat[team[1]], "card-clean")
     kit.all_at(pages, "propose", 1)
     expect(pages[3].get_by_test_id("lock-0")).to_have_attribute("data-result", "open")
 
 
-def test_a_second_tab_takes_the_seat_and_the_first_does_not_fight_back(
+def test_a_second_tab_with_the_token_waits_and_gets_the_seat_when_the_first_has_gone(
     browser: Any, host: Any
 ) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
@@ -84,28 +84,22 @@ def test_a_second_tab_takes_the_seat_and_the_first_does_not_fight_back(
         first.get_by_test_id("join-submit").click()
         expect(first.get_by_test_id("me-name")).to_have_text("Ana")
 
-        second = context.new_page()  # same browser storage: the same token
+        # Same browser storage, the same token: the seat stays on the phone that holds it.
+        second = context.new_page()
         second.goto(host.url)
-        expect(second.get_by_test_id("me-name")).to_have_text("Ana")
-        expect(first.get_by_test_id("notice")).to_have_text(
-            translate("en", "phone.seat_lost.taken_over")
+        expect(second.get_by_test_id("seat-in-use")).to_have_text(
+            translate("en", "phone.seat_in_use")
         )
-        expect(first.get_by_test_id("play-here")).to_be_visible()
-
-        # A blip makes both reconnect: the seat stays where it is.
-        host.run(drop_every_socket)
-        expect(second.get_by_test_id("conn")).to_have_attribute("data-state", "online")
-        expect(first.get_by_test_id("conn")).to_have_attribute("data-state", "online")
-        expect(second.get_by_test_id("me-name")).to_have_text("Ana")
-        expect(first.get_by_test_id("play-here")).to_be_visible()
-        # "online" shows when the socket opens; the seat is taken once the host has the hello.
-        host.wait_for(lambda room: [p.connected for p in room.players] == [True])
-
-        # Asked to, the first tab takes it back; now the second one offers the button.
-        first.get_by_test_id("play-here").click()
-        expect(first.get_by_test_id("me-name")).to_have_text("Ana")
-        expect(second.get_by_test_id("play-here")).to_be_visible()
         expect(second.get_by_test_id("me-name")).to_have_text("")
+        expect(second.get_by_test_id("error")).to_be_hidden()
+        expect(first.get_by_test_id("me-name")).to_have_text("Ana")
+        expect(first.get_by_test_id("notice")).to_be_hidden()
+
+        # The first tab goes away: the waiting one is seated by itself.
+        first.close()
+        expect(second.get_by_test_id("me-name")).to_have_text("Ana")
+        expect(second.get_by_test_id("screen")).to_have_attribute("data-screen", "lobby")
+        host.wait_for(lambda room: [p.connected for p in room.players] == [True])
     finally:
         context.close()
 

@@ -1,0 +1,76 @@
+// Panels about seats during a game and in the lobby: the seats whose phone is away (a bot may
+// stand in), and the requests to take a seat back by name, which the leader lets in or refuses.
+
+import { h } from "./dom.js";
+
+/**
+ * The seats whose phone is gone, each marked in words: "away", or "bot playing" once a bot stands
+ * in. The leader may let a bot play an away seat; the host refuses it for anyone else.
+ */
+export function absentPanel(ctx) {
+  const { room, you, send, t } = ctx;
+  if (!room || room.phase === "lobby") return null;
+  const gone = (room.seats || []).filter((seat) => !seat.connected);
+  if (gone.length === 0) return null;
+  const leader = Boolean(you && you.leader) && room.phase === "playing";
+  const canCover = leader && gone.some((seat) => !seat.bot);
+  return h("section", { class: "absent card-box", testid: "absent" },
+    h("h2", { class: "absent-title" }, t("phone.absent.title")),
+    h("ul", { class: "absent-list" }, gone.map((seat) => {
+      const status = seat.bot ? "bot" : "away";
+      return h("li", { class: "absent-seat", testid: `absent-${seat.seat}`, data: { status } },
+        h("span", { class: "player-name" }, seat.name),
+        h("span", { class: `tag ${status}`, testid: `absent-tag-${seat.seat}` },
+          t(`phone.absent.${status}`)),
+        leader && !seat.bot ? h("button", {
+          type: "button", class: "let-bot", testid: `let-bot-${seat.seat}`,
+          onclick: () => send({ type: "bot", seat: seat.seat, on: true }),
+        }, t("phone.absent.let_bot")) : null);
+    })),
+    canCover ? h("p", { class: "hint" }, t("phone.absent.hint")) : null);
+}
+
+/**
+ * Someone typed the name of a seat whose phone is away: the table decides. Everyone sees the
+ * request (the TV shows it too); only the leader's phone has the two answers.
+ */
+export function claimsPanel(ctx) {
+  const { room, you, send, t } = ctx;
+  const claims = (room && room.claims) || [];
+  if (claims.length === 0) return null;
+  const leader = Boolean(you && you.leader);
+  return h("section", { class: "claims card-box", testid: "claims" }, claims.map((claim) =>
+    h("div", { class: "claim", testid: `claim-${claim.id}` },
+      h("p", { class: "status" }, t("phone.claim.request", { name: claim.name })),
+      leader ? h("div", { class: "pair" },
+        h("button", {
+          type: "button", class: "big yes", testid: `claim-approve-${claim.id}`,
+          onclick: () => send({ type: "claim", id: claim.id, approve: true }),
+        }, h("span", { class: "mark", "aria-hidden": "true" }, "✓"), t("phone.claim.approve")),
+        h("button", {
+          type: "button", class: "big no", testid: `claim-refuse-${claim.id}`,
+          onclick: () => send({ type: "claim", id: claim.id, approve: false }),
+        }, h("span", { class: "mark", "aria-hidden": "true" }, "✗"), t("phone.claim.refuse")))
+        : h("p", { class: "hint" }, t("phone.claim.leader_decides")))));
+}
+
+/** A phone waiting for something before it has a seat: null when it is not waiting. */
+export function waitingScreen(ctx) {
+  const { room, you, t } = ctx;
+  if (you.seat !== null && you.seat !== undefined) return null;
+  const title = h("h1", { class: "title" }, t(`${room.game || "mole"}.name`));
+  if (you.resume_pending) {
+    return { screen: "resume-pending", nodes: [title,
+      h("p", { class: "banner", testid: "resume-pending" }, t("phone.resume_pending"))] };
+  }
+  if (you.claim) {
+    return { screen: "claim", nodes: [title,
+      h("p", { class: "banner", testid: "claim-waiting" },
+        t("phone.claim.waiting", { name: you.claim.name }))] };
+  }
+  if (you.waiting_seat) {
+    return { screen: "seat-in-use", nodes: [title,
+      h("p", { class: "banner", testid: "seat-in-use" }, t("phone.seat_in_use"))] };
+  }
+  return null;
+}
