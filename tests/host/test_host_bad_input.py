@@ -92,10 +92,9 @@ async def test_engine_refusals_out_of_turn_and_out_of_phase(host, kit):
     error = await phones[other].error(
         {"type": "action", "action": {"type": "propose", "team": [0, 1]}}
     )
-    assert error["code"] == "not_the_boss"
-    error = await phones[other].error(
-        {"type": "action", "action": {"type": "vote", "approve": True}}
-    )
+    assert error["code"] == "not_your_turn"
+    vote = {"type": "action", "action": {"type": "vote", "approve": True}}
+    error = await phones[boss].error(vote)
     assert error["code"] == "wrong_phase"
     error = await phones[boss].error({"type": "action", "action": {"type": "propose", "team": [0]}})
     assert error["code"] == "team_size" and error["facts"] == {"expected": 2, "given": 1}
