@@ -45,7 +45,8 @@ class SavedGame:
     leader: int
     log: list[dict[str, Any]] = field(default_factory=list)  # [{"seat", "action"}]
     good_bytes: int = 0  # the length of the sound part of the file (a torn tail is cut off)
-    over: bool = False  # the game ended (an ``over`` line)
+    over: bool = False  # the game ended (an ``over`` or ``abandoned`` line)
+    abandoned: bool = False  # ended by the table, without a result
 
     def summary(self) -> dict[str, Any]:
         """What a lobby may show about it: no tokens."""
@@ -103,6 +104,10 @@ class GameJournal:
 
     def mark_over(self) -> None:
         self._write({"kind": "over"})
+
+    def mark_abandoned(self) -> None:
+        """The table ended the game without a result: it is finished, never resumed."""
+        self._write({"kind": "abandoned"})
 
     @property
     def closed(self) -> bool:
@@ -214,8 +219,9 @@ def read_journal(path: Path) -> SavedGame | None:
             good_bytes=good_bytes,
         )
         for record in records[1:]:
-            if record.get("kind") == "over":
+            if record.get("kind") in ("over", "abandoned"):
                 saved.over = True
+                saved.abandoned = record["kind"] == "abandoned"
                 break
             if record.get("kind") == "action":
                 saved.log.append({"seat": record["seat"], "action": record["action"]})

@@ -15,6 +15,7 @@ from host.errors import RoomError
 from host.journal import JournalStore
 from host.match import Match, load_rules
 from host.seats import Player
+from host.turnclock import PRESETS
 
 if TYPE_CHECKING:
     from host.room import Room
@@ -39,6 +40,10 @@ def record_of(room: Room) -> dict[str, Any]:
         "round": room.games_started,
         "phase": room.phase,
         "journal": journal,
+        "timer": room.timer,
+        "clock": room.clock.to_json(),
+        "next_game": [player.to_json() for player in room.next_game],
+        "replay_step": room.replay_step,
     }
 
 
@@ -54,6 +59,7 @@ def restore(room: Room, journals: JournalStore) -> None:
         game = str(record.get("game", room.game_name))
         variants = [str(v) for v in record.get("variants", [])]
         rounds = int(record.get("round", 0))
+        next_game = [Player.from_json(seat) for seat in record.get("next_game", [])]
     except (KeyError, TypeError, ValueError) as error:
         if record is not None:
             log.error("the saved room is unreadable (%s): a new lobby opens", error)
@@ -64,12 +70,16 @@ def restore(room: Room, journals: JournalStore) -> None:
     room.players = players
     room.leader = players[leader] if leader is not None else None
     room.game_name, room.variants, room.games_started = game, variants, rounds
+    room.next_game = next_game
     room.rules = load_rules(game)
+    timer = record.get("timer")
+    room.timer = timer if timer in PRESETS else None
     saved = journals.load(str(record.get("journal") or ""))
-    if saved is None:
+    if saved is None or saved.abandoned:
         return
     if not saved.over:
         room.saved = saved
+        room.clock.restore(record.get("clock"))  # a resumed game goes on with its clock
         return
     rules = load_rules(saved.game)
     if rules is None:
@@ -79,3 +89,5 @@ def restore(room: Room, journals: JournalStore) -> None:
     except RoomError:
         return
     room.rules, room.game_name, room.phase = rules, saved.game, "over"
+    step = record.get("replay_step")
+    room.replay_step = step if isinstance(step, int) and step >= 0 else None

@@ -162,6 +162,15 @@ class Match:
             return None
         return seat
 
+    def abandon(self) -> None:
+        """The table stopped this game: the journal says so, and it is never offered again."""
+        if self.journal is not None:
+            try:
+                self.journal.mark_abandoned()
+            except JournalError as error:
+                log.error("could not mark the journal abandoned: %s", error)
+        self._close_journal()
+
     def close(self) -> None:
         self._close_journal()
 

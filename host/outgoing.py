@@ -145,7 +145,10 @@ def _padded_seat_frames(
 def room_part(room: Room) -> dict[str, Any]:
     """The public description of the room: lobby, seats, options, claims. No tokens, no game."""
     rules = room.rules
-    seat_of = room.players.index
+
+    def seat_of(player: Player) -> int | None:
+        return room.players.index(player) if player in room.players else None
+
     return {
         "phase": room.phase,
         "game": room.game_name,
@@ -160,14 +163,22 @@ def room_part(room: Room) -> dict[str, Any]:
                 "name": player.name,
                 "connected": player.connected,
                 "leader": player is room.leader,
-                "bot": player.bot,
+                "bot": player.bot,  # a bot plays it whenever its phone is gone
+                "bot_seat": player.bot_seat,  # a bot the leader added
+                "away": player.idle,  # ran out of time twice: its bot plays until it is back
+                "removed": player.removed,
             }
             for seat, player in enumerate(room.players)
         ],
+        "next_game": [player.name for player in room.next_game],
         "leader": seat_of(room.leader) if room.leader else None,
         "spectators": sum(1 for conn in room.connections if conn.player is None),
         "join_url": room.join_url,
         "paused": room.paused,
+        "paused_by": room.paused_by,
+        "timer": room.timer,
+        "clock": room.clock.public(),
+        "replay_step": room.replay_step,
         "can_start": _can_start(room),
         "reclaimable": [s for s, p in enumerate(room.players) if not p.connected],
         "claims": [
@@ -183,13 +194,16 @@ def you_part(room: Room, player: Player | None, conn: Connection | None) -> dict
     """What a connection is at the table: its seat (if any), name, leadership and language;
     for a phone without a seat, whether it waits for one."""
     lang = conn.lang if conn is not None else (player.lang if player else "en")
+    seated = player is not None and player in room.players
     you: dict[str, Any] = {
-        "seat": room.players.index(player) if player else None,
+        "seat": room.players.index(player) if player is not None and seated else None,
         "name": player.name if player else None,
         "leader": player is not None and player is room.leader,
         "lang": lang,
-        "spectator": player is None and room.phase != "lobby",
+        "spectator": not seated and room.phase != "lobby",
     }
+    if player is not None and not seated:
+        you["next_game"] = True  # a latecomer: named, watching, seated at the next game
     if player is None and conn is not None:
         claim = conn.claim
         you["claim"] = {"id": claim.id, "name": claim.player.name} if claim else None

@@ -21,7 +21,9 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.registry import GameRules, game_names
+from host.clock import Handle, LoopScheduler, Scheduler
 from host.errors import RoomError
+from host.evening import LEADER_MOVES, remove_mid_game
 from host.i18n import normalise_language, translate
 from host.journal import JournalError, JournalStore, RoomFile, SavedGame
 from host.keeping import record_of, restore
@@ -29,6 +31,7 @@ from host.match import Match, load_rules
 from host.outgoing import Change, encode, room_part, you_part
 from host.protocol import ProtocolError, clean_name, name_key, parse_message
 from host.seats import Claim, Connection, Player, find_by_token, new_token
+from host.turnclock import PRESETS, TurnClock
 
 __all__ = ["Connection", "Player", "Room", "RoomError", "encode"]
 
@@ -51,8 +54,13 @@ class Room:
         seed: int | None = None,
         game: str = "mole",
         variants: list[str] | tuple[str, ...] = (),
+        scheduler: Scheduler | None = None,
+        bot_pause: float = 0.0,
     ) -> None:
         self.join_url = join_url
+        self.scheduler: Scheduler = scheduler or LoopScheduler()
+        # A bot waits this long before its move, so the table can follow it (0: at once).
+        self.bot_pause = bot_pause
         self.journals = journals
         self.room_file = RoomFile(journals.directory) if journals is not None else None
         self.fixed_seed = seed
@@ -66,11 +74,17 @@ class Room:
         self.claims: list[Claim] = []
         self.notice: dict[str, Any] | None = None  # the last table event worth a line on the TV
         self.paused = False
+        self.paused_by: str | None = None  # the leader's name when their phone paused
+        self.timer: str | None = None  # the turn-timer preset chosen in the lobby (None: off)
+        self.clock = TurnClock(self.scheduler, self._clock_ran_out)
+        self.next_game: list[Player] = []  # named latecomers, seated when the next game starts
+        self.replay_step: int | None = None  # the grand reveal's step, stepped by the leader
         self.match: Match | None = None
         self.games_started = 0
         self.saved: SavedGame | None = None  # an interrupted game on offer (key R, --resume)
         self._counter = 0  # ids of claims and notices
         self._bots_running = False
+        self._bot_wait: Handle | None = None  # a bot's natural pause before its move
         self._churn: asyncio.TimerHandle | None = None  # a spectator count still to publish
         self._last_churn = float("-inf")
         self._public_callbacks: list[PublicCallback] = []
@@ -119,7 +133,7 @@ class Room:
             if waiting is not None:  # the token's own phone, waiting for this one to go quiet
                 waiting.waiting_for = None
                 self._seat(waiting, player)
-            self._changed()
+            self.changed()
         else:
             self._broadcast_soon()
 
@@ -145,7 +159,11 @@ class Room:
         """One frame from a phone. Every refusal is answered to ``conn`` only; nothing raises."""
         try:
             message = parse_message(text)
-            getattr(self, f"_on_{message['type']}")(conn, message)
+            handler = getattr(self, f"_on_{message['type']}", None)
+            if handler is not None:
+                handler(conn, message)
+            else:
+                LEADER_MOVES[message["type"]](self, conn, message)
         except (ProtocolError, RoomError, EngineError) as error:
             self.refuse(conn, error.code, error.facts)
 
@@ -171,7 +189,7 @@ class Room:
         if self.phase != "lobby":
             raise RoomError("not_in_lobby")
         self._deal()
-        self._changed()
+        self.changed()
 
     def rematch(self) -> None:
         """A new game with the same players, names, seats, tokens and options.
@@ -181,16 +199,20 @@ class Room:
         if self.phase != "over":
             raise RoomError("not_over")
         self._deal()
-        self._changed()
+        self.changed()
 
-    def pause(self) -> None:
-        """Refuse actions (``paused``) until :meth:`unpause`; the lobby is unaffected."""
-        self.paused = True
-        self._broadcast()
+    def pause(self, by: str | None = None) -> None:
+        """Refuse actions (``paused``) and stop the clocks until :meth:`unpause`; ``by`` is who
+        paused (None: the host's key). The lobby is unaffected."""
+        self.paused, self.paused_by = True, by
+        self.clock.pause()
+        self.save_quietly()
+        self.broadcast()
 
     def unpause(self) -> None:
-        self.paused = False
-        self._changed()
+        self.paused, self.paused_by = False, None
+        self.save_quietly()
+        self.changed()
 
     def set_bot(self, seat: int, on: bool = True) -> None:
         """Let the engine's bot play ``seat`` whenever it is disconnected (or stop it).
@@ -204,8 +226,8 @@ class Room:
         if not 0 <= seat < len(self.players):
             raise RoomError("not_a_seat", seat=seat)
         self.players[seat].bot = on
-        self._save_quietly()
-        self._changed()
+        self.save_quietly()
+        self.changed()
 
     def cover_absent_seats(self) -> list[str]:
         """Let the bot play every seat whose phone is gone right now (the B key).
@@ -221,8 +243,8 @@ class Room:
         absent = [seat for seat, player in enumerate(self.players) if not player.connected]
         for seat in absent:
             self.players[seat].bot = True
-        self._save_quietly()
-        self._changed()
+        self.save_quietly()
+        self.changed()
         return [self.players[seat].name for seat in absent]
 
     def decide_claim(self, approve: bool, claim_id: int | None = None) -> None:
@@ -235,7 +257,7 @@ class Room:
         claim.conn.claim = None
         if not approve:
             self.refuse(claim.conn, "claim_refused", {"name": claim.player.name})
-            self._broadcast()
+            self.broadcast()
             return
         player, old_token = claim.player, claim.player.token
         player.token = new_token()  # whoever held the old token holds nothing now
@@ -258,7 +280,7 @@ class Room:
         player.lang = claim.conn.lang
         self._seat(claim.conn, player)
         self.notice = {"id": self._next_id(), "kind": "seat_taken_back", "name": player.name}
-        self._changed()
+        self.changed()
 
     def resume_saved(self) -> None:
         """Continue the interrupted game found in the state folder.
@@ -281,7 +303,7 @@ class Room:
         except RoomError as error:
             if error.code == "resume_failed":
                 self.saved = None
-                self._broadcast()
+                self.broadcast()
             raise
         if not self._seats_are(saved):
             self._take_seats_of(saved)
@@ -292,13 +314,38 @@ class Room:
         self.phase = "over" if match.over else "playing"
         self.saved, self.paused = None, False
         self.games_started += 1
-        self._save_quietly()
-        self._changed()
+        self.save_quietly()
+        self.changed()
+
+    def abandon(self) -> None:
+        """End the game being played without a result (the journal records it abandoned) and
+        go back to the lobby."""
+        if self.match is not None:
+            self.match.abandon()
+        self.back_to_lobby()
+
+    def back_to_lobby(self) -> None:
+        """From a finished (or abandoned) game to the lobby: the same players, removed ones
+        gone, latecomers seated; the leader may change the game, options and seat order."""
+        if self.match is not None:
+            self.match.close()
+        self.match, self.phase, self.replay_step = None, "lobby", None
+        self.paused, self.paused_by = False, None
+        self.clock.stop()
+        for player in self.players:
+            player.bot = player.idle = False
+        self.seat_newcomers()
+        self.save_quietly()
+        self.changed()
 
     def close(self) -> None:
         """Close the journal and stop timers (the app's cleanup calls this)."""
         if self.match is not None:
             self.match.close()
+        self.clock.stop()
+        if self._bot_wait is not None:
+            self._bot_wait.cancel()
+            self._bot_wait = None
         if self._churn is not None:
             self._churn.cancel()
             self._churn = None
@@ -333,7 +380,7 @@ class Room:
             raise RoomError("seat_in_use", name=player.name)
         player.lang = conn.lang
         self._seat(conn, player)
-        self._changed()
+        self.changed()
 
     def _on_lang(self, conn: Connection, message: dict[str, Any]) -> None:
         self._set_lang(conn, message["lang"])
@@ -346,43 +393,55 @@ class Room:
         key = name_key(name)
         same = next((p for p in self.players if name_key(p.name) == key), None)
         if same is not None:
+            if same.removed:
+                raise RoomError("seat_removed", name=same.name)
             if same.connected:
                 raise RoomError("name_taken", name=same.name)
             if same.name.casefold() != name.casefold():
                 raise RoomError("name_lookalike", name=same.name)
             self._claim(conn, same)
             return
+        waiting = next((p for p in self.next_game if name_key(p.name) == key), None)
+        if waiting is not None:
+            if waiting.connected:
+                raise RoomError("name_taken", name=waiting.name)
+            self._claim(conn, waiting)
+            return
         if self.phase != "lobby":
-            # A late joiner watches the public board; seats are fixed once dealt.
-            self._send_state(conn)
+            # Seats are fixed once dealt: a late joiner watches and plays the next game.
+            latecomer = Player(name=name, token=new_token(), lang=conn.lang)
+            with self.durable():
+                self.next_game.append(latecomer)
+            self._seat(conn, latecomer)
+            self.changed()
             return
         limit = self.rules.max_players if self.rules else None
         if limit is not None and len(self.players) >= limit:
             raise RoomError("room_full", max=limit)
         player = Player(name=name, token=new_token(), lang=conn.lang)
-        with self._durable():
+        with self.durable():
             self.players.append(player)
             if self.leader is None:
                 self.leader = player
         self._seat(conn, player)
-        self._changed()
+        self.changed()
 
     def _on_claim(self, conn: Connection, message: dict[str, Any]) -> None:
-        self._require_leader(conn)
+        self.require_leader(conn)
         self.decide_claim(bool(message.get("approve")), message["id"])
 
     def _on_leave(self, conn: Connection, message: dict[str, Any]) -> None:
-        self._require_lobby()
+        self.require_lobby()
         if conn.player is None:
             raise RoomError("not_seated")
-        with self._durable():
+        with self.durable():
             self._remove(conn.player)
-        self._send_removed(conn.player, conn, "left")
-        self._changed()
+        self.send_removed(conn.player, conn, "left")
+        self.changed()
 
     def _on_options(self, conn: Connection, message: dict[str, Any]) -> None:
-        self._require_leader(conn)
-        self._require_lobby()
+        self.require_leader(conn)
+        self.require_lobby()
         name = message.get("game", self.game_name)
         rules = load_rules(name) if name in game_names() else None
         if rules is None:
@@ -392,39 +451,49 @@ class Room:
         for variant in variants:
             if variant not in rules.variants:
                 raise RoomError("unknown_variant", variant=variant)
-        with self._durable():
+        timer = message.get("timer", self.timer)
+        if timer is not None and timer not in PRESETS:
+            raise RoomError("unknown_timer", timer=timer, presets=", ".join(PRESETS))
+        with self.durable():
             self.game_name, self.rules, self.variants = name, rules, variants
-        self._changed()
+            self.timer = timer
+        self.changed()
 
     def _on_reorder(self, conn: Connection, message: dict[str, Any]) -> None:
-        self._require_leader(conn)
-        self._require_lobby()
+        self.require_leader(conn)
+        self.require_lobby()
         order = message["order"]
         if sorted(order) != list(range(len(self.players))):
             raise RoomError("bad_order", players=len(self.players))
-        with self._durable():
+        with self.durable():
             self.players = [self.players[seat] for seat in order]
-        self._changed()
+        self.changed()
 
     def _on_remove(self, conn: Connection, message: dict[str, Any]) -> None:
-        self._require_leader(conn)
-        self._require_lobby()
+        """The leader removes a seat (the phone asks for confirmation first): in the lobby it
+        leaves the table; after the deal a bot plays it to the end (evening.py)."""
+        self.require_leader(conn)
         seat = message["seat"]
         if not 0 <= seat < len(self.players):
             raise RoomError("not_a_seat", seat=seat)
         player = self.players[seat]
+        if self.phase != "lobby":
+            if player is self.leader:
+                raise RoomError("not_a_seat", seat=seat)
+            remove_mid_game(self, player)
+            return
         holder = player.conn
-        with self._durable():
+        with self.durable():
             self._remove(player)
-        self._send_removed(player, holder, "removed")
-        self._changed()
+        self.send_removed(player, holder, "removed")
+        self.changed()
 
     def _on_start(self, conn: Connection, message: dict[str, Any]) -> None:
-        self._require_leader(conn)
+        self.require_leader(conn)
         self.start()
 
     def _on_rematch(self, conn: Connection, message: dict[str, Any]) -> None:
-        self._require_leader(conn)
+        self.require_leader(conn)
         self.rematch()
 
     def _on_bot(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -433,7 +502,7 @@ class Room:
         Turning a bot on is refused for a seat whose phone is connected (``seat_connected``):
         nobody's seat is taken from under them.
         """
-        self._require_leader(conn)
+        self.require_leader(conn)
         if self.phase == "lobby":
             raise RoomError("not_started")
         seat = message["seat"]
@@ -449,7 +518,7 @@ class Room:
         if self.phase == "lobby" or self.match is None:
             raise RoomError("not_started")
         player = conn.player
-        if player is None:
+        if player is None or player not in self.players:
             raise RoomError("not_seated")
         seat = self.players.index(player)
         claimed = message.get("seat")
@@ -457,9 +526,12 @@ class Room:
             raise RoomError("not_your_seat", seat=claimed)
         if self.paused:
             raise RoomError("paused")
+        if player.removed:
+            raise RoomError("not_seated")
         self.match.apply(seat, message["action"])
+        player.timeouts, player.idle = 0, False  # the player is back at the table
         self._after_action()
-        self._changed()
+        self.changed()
 
     # ---------------------------------------------------------------- the game
 
@@ -468,6 +540,7 @@ class Room:
         rules = self.rules or load_rules(self.game_name)
         if rules is None:
             raise RoomError("unknown_game", game=self.game_name)
+        self.seat_newcomers()
         seed = None if self.fixed_seed is None else self.fixed_seed + self.games_started
         match = Match.deal(
             rules,
@@ -479,37 +552,106 @@ class Room:
         )
         previous = self.match
         self.match, self.rules = match, rules
-        self.phase, self.paused, self.saved = "playing", False, None
+        self.phase, self.paused, self.paused_by, self.saved = "playing", False, None, None
+        self.replay_step = None
         for player in self.players:
-            player.bot = False
+            player.bot = player.idle = False
+            player.timeouts = 0
+        self.clock.stop()
+        self.clock.preset = self.timer
         self.games_started += 1
         if previous is not None:
             previous.close()
-        self._save_quietly()
+        self.save_quietly()
+
+    def seat_newcomers(self) -> None:
+        """Between games: removed players leave the table, latecomers take seats while the
+        chosen game has room (the rest wait for the one after)."""
+        for player in [p for p in self.players if p.removed]:
+            self._remove(player)
+        limit = self.rules.max_players if self.rules else len(self.players)
+        while self.next_game and len(self.players) < limit:
+            self.players.append(self.next_game.pop(0))
+        if self.leader is None and self.players:
+            self.leader = next((p for p in self.players if not p.bot_seat), self.players[0])
 
     def _after_action(self) -> None:
         if self.match is not None and self.match.over and self.phase != "over":
             self.phase = "over"
-            self._save_quietly()
+            self.save_quietly()
 
-    def _changed(self) -> None:
-        """Tell everyone, then let bots play their absent seats, one action (and one message
-        round) at a time."""
-        self._broadcast()
-        if self._bots_running:
+    def changed(self) -> None:
+        """Tell everyone, set the turn clock, then let bots play the seats they cover: at once,
+        one action (and one message round) at a time, or after a natural pause each."""
+        self._follow_clock()
+        self.broadcast()
+        if self._bots_running or self._bot_wait is not None:
             return
+        if self.bot_pause > 0:
+            if self._bot_due():
+                self._bot_wait = self.scheduler.call_later(self.bot_pause, self._paused_bot_move)
+            if self._bot_wait is not None:
+                return
         self._bots_running = True
         try:
             for _ in range(BOT_STEPS_MAX):
-                if self.match is None or self.phase != "playing" or self.paused:
+                if not self._bot_move():
                     break
-                covered = [s for s, p in enumerate(self.players) if p.bot and not p.connected]
-                if self.match.bot_move(covered) is None:
-                    break
-                self._after_action()
-                self._broadcast()
+                self._follow_clock()
+                self.broadcast()
         finally:
             self._bots_running = False
+
+    def _covered(self) -> list[int]:
+        return [seat for seat, player in enumerate(self.players) if player.covered]
+
+    def _bot_due(self) -> bool:
+        if self.match is None or self.phase != "playing" or self.paused:
+            return False
+        return bool(set(self._covered()) & self.match.expected_seats())
+
+    def _bot_move(self) -> bool:
+        """One bot move for a covered seat the game waits on; whether one was made."""
+        if not self._bot_due():
+            return False
+        assert self.match is not None
+        if self.match.bot_move(self._covered()) is None:
+            return False
+        self._after_action()
+        return True
+
+    def _paused_bot_move(self) -> None:
+        """After the pause, every covered seat the game waits on moves once: a vote of three
+        bots takes one pause, not three."""
+        self._bot_wait = None
+        if self.match is not None:
+            for seat in sorted(set(self._covered()) & self.match.expected_seats()):
+                if self._bot_due() and self.match.bot_move([seat]) is not None:
+                    self._after_action()
+        self.changed()
+
+    def _follow_clock(self) -> None:
+        if self.match is None or self.phase != "playing":
+            self.clock.stop()
+            return
+        self.clock.follow(self.match.expected_seats(), self.paused)
+
+    def _clock_ran_out(self, waiting: frozenset[int]) -> None:
+        """The step's time is up: each seat still waited on gets its bot's move for this step;
+        a seat that ran out twice in a row is shown away and played by its bot until its
+        player acts again."""
+        if self.match is None or self.phase != "playing" or self.paused:
+            return
+        for seat in sorted(waiting & self.match.expected_seats()):
+            player = self.players[seat]
+            player.timeouts += 1
+            if player.timeouts >= 2:
+                player.idle = True
+            if seat in self.match.expected_seats():
+                self.match.bot_move([seat])
+                self._after_action()
+        self.save_quietly()
+        self.changed()
 
     # ---------------------------------------------------------------- seats
 
@@ -534,7 +676,7 @@ class Room:
         claim = Claim(id=self._next_id(), player=player, conn=conn)
         self.claims.append(claim)
         conn.claim = claim
-        self._changed()
+        self.changed()
 
     def _drop_claim(self, conn: Connection) -> None:
         if conn.claim is not None:
@@ -547,7 +689,7 @@ class Room:
         if self.leader is player:
             self.leader = self.players[0] if self.players else None
 
-    def _send_removed(self, player: Player, holder: Connection | None, reason: str) -> None:
+    def send_removed(self, player: Player, holder: Connection | None, reason: str) -> None:
         if holder is not None:
             holder.player = None
             holder.send_private({"type": "seat_lost", "reason": reason})
@@ -562,7 +704,10 @@ class Room:
             conn.player.lang = conn.lang
 
     def _seat_of(self, player: Player | None) -> int | None:
-        return None if player is None else self.players.index(player)
+        """The seat's number; None for no player or a latecomer waiting for the next game."""
+        if player is None or player not in self.players:
+            return None
+        return self.players.index(player)
 
     def is_saved_seat(self, token: str) -> bool:
         """Whether ``token`` is a seat of the interrupted game on offer."""
@@ -571,11 +716,11 @@ class Room:
         seats = [Player(name=s["name"], token=s["token"]) for s in self.saved.seats]
         return find_by_token(seats, token) is not None
 
-    def _require_leader(self, conn: Connection) -> None:
+    def require_leader(self, conn: Connection) -> None:
         if conn.player is None or conn.player is not self.leader:
             raise RoomError("not_leader")
 
-    def _require_lobby(self) -> None:
+    def require_lobby(self) -> None:
         if self.phase != "lobby":
             raise RoomError("not_in_lobby")
 
@@ -595,21 +740,37 @@ class Room:
             log.error("cannot save the room: %s", error)
             raise RoomError("journal_failed") from error
 
-    def _save_quietly(self) -> None:
+    def save_quietly(self) -> None:
         """Save after a change that has already happened in the game's own journal (the room
         file then only points at it): a failure is logged, the next save catches up."""
         with suppress(RoomError):
             self._save_room()
 
     @contextmanager
-    def _durable(self) -> Iterator[None]:
+    def durable(self) -> Iterator[None]:
         """A lobby change that is undone unless the room file records it."""
-        before = (list(self.players), self.leader, self.game_name, self.rules, list(self.variants))
+        before = (
+            list(self.players),
+            list(self.next_game),
+            self.leader,
+            self.game_name,
+            self.rules,
+            list(self.variants),
+            self.timer,
+        )
         yield
         try:
             self._save_room()
         except RoomError:
-            self.players, self.leader, self.game_name, self.rules, self.variants = before
+            (
+                self.players,
+                self.next_game,
+                self.leader,
+                self.game_name,
+                self.rules,
+                self.variants,
+                self.timer,
+            ) = before
             raise
 
     def _seats_are(self, saved: SavedGame) -> bool:
@@ -674,7 +835,7 @@ class Room:
         self._churn = None
         self._broadcast_soon()
 
-    def _broadcast(self) -> None:
+    def broadcast(self) -> None:
         """Every phone its own state message, then the public listeners the public one."""
         if self._churn is not None:
             self._churn.cancel()

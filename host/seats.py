@@ -53,14 +53,31 @@ class Player:
     lang: str = "en"
     conn: Connection | None = None
     bot: bool = False  # the host lets a bot play this seat while it is disconnected
+    bot_seat: bool = False  # nobody's: a bot the leader added to fill the table
+    removed: bool = False  # the leader removed the player mid-game: a bot ends the game
+    idle: bool = False  # ran out of time twice in a row: a bot plays until the player acts
+    timeouts: int = 0  # the clock ran out on this seat this many steps in a row
 
     @property
     def connected(self) -> bool:
         return self.conn is not None
 
+    @property
+    def covered(self) -> bool:
+        """Whether a bot plays this seat now."""
+        return self.bot_seat or self.removed or self.idle or (self.bot and not self.connected)
+
     def to_json(self) -> dict[str, Any]:
         """What the room file keeps of the seat (never sent to a phone: it holds the token)."""
-        return {"name": self.name, "token": self.token, "lang": self.lang, "bot": self.bot}
+        return {
+            "name": self.name,
+            "token": self.token,
+            "lang": self.lang,
+            "bot": self.bot,
+            "bot_seat": self.bot_seat,
+            "removed": self.removed,
+            "idle": self.idle,
+        }
 
     @classmethod
     def from_json(cls, record: dict[str, Any]) -> Player:
@@ -69,6 +86,9 @@ class Player:
             token=str(record["token"]),
             lang=normalise_language(record.get("lang")),
             bot=bool(record.get("bot", False)),
+            bot_seat=bool(record.get("bot_seat", False)),
+            removed=bool(record.get("removed", False)),
+            idle=bool(record.get("idle", False)),
         )
 
 
@@ -80,6 +100,10 @@ class Claim:
     id: int
     player: Player
     conn: Connection = field(repr=False)
+
+
+# Names for the bots a leader adds to fill seats: short, friendly, unlike anyone's real name.
+BOT_NAMES = ("Robo", "Beep", "Chip", "Dot", "Widget", "Gizmo", "Pixel", "Sprocket", "Bolt", "Zip")
 
 
 def find_by_token(players: list[Player], token: str) -> Player | None:

@@ -142,7 +142,12 @@ def make_host(
     aiohttp_client: Callable[..., Awaitable[TestClient]], tmp_path: Path
 ) -> Callable[..., Awaitable[Host]]:
     async def make(**overrides: Any) -> Host:
-        options = {"state_dir": tmp_path / "journal", "seed": SEED, "heartbeat": None}
+        options = {
+            "state_dir": tmp_path / "journal",
+            "seed": SEED,
+            "heartbeat": None,
+            "bot_pause": 0.0,
+        }
         options.update(overrides)
         app = create_app(HostConfig(**options))
         client = await aiohttp_client(app)

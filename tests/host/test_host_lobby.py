@@ -176,15 +176,19 @@ async def test_starting_needs_five_players(host, kit):
     assert kit.frozen(host.room) == before
 
 
-async def test_late_joiners_watch_the_public_board(host, kit):
+async def test_late_joiners_watch_the_public_board_and_wait_for_the_next_game(host, kit):
     phones = await host.table(5)
     await host.start(phones)
     late = await host.phone()
     assert late.state["you"]["spectator"] is True
     assert late.view == host.room.rules.view(host.room.state, None)
     await late.send({"type": "join", "name": "Kai"})
+    welcome = await late.expect("welcome")
+    assert welcome["seat"] is None and welcome["token"]
     state = await late.expect("state")
     assert state["you"]["seat"] is None and state["you"]["spectator"] is True
+    assert state["you"]["next_game"] is True and state["you"]["name"] == "Kai"
+    assert state["room"]["next_game"] == ["Kai"]
     assert "me" not in state["view"]
     assert [s["name"] for s in state["room"]["seats"]] == kit.names[:5]
     error = await late.error({"type": "action", "action": {"type": "vote", "approve": True}})

@@ -1,0 +1,94 @@
+"""The leader's controls that make an evening flow: pause, end a game, back to the lobby, bots to
+fill seats, removing a player mid-game, and stepping through the grand reveal.
+
+Each is a move of the Room (``LEADER_MOVES[type](room, conn, message)``), checked and answered like
+any other message: a refusal goes to the sender only and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from host.errors import RoomError
+from host.seats import BOT_NAMES, Connection, Player, new_token
+
+if TYPE_CHECKING:
+    from host.room import Room
+
+REPLAY_STEPS_MAX = 10_000  # the reveal's screens say how many steps they have; this bounds it
+
+
+def pause(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    """``{"type": "pause", "on": true|false}``: everyone sees who paused; the clocks stop."""
+    room.require_leader(conn)
+    if room.phase != "playing":
+        raise RoomError("not_started")
+    assert conn.player is not None
+    if message.get("on", True):
+        room.pause(by=conn.player.name)
+    else:
+        room.unpause()
+
+
+def end_game(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    """``{"type": "end"}``: the game stops, recorded as abandoned; everyone is back in the lobby
+    (the phone asks for confirmation first)."""
+    room.require_leader(conn)
+    if room.phase != "playing":
+        raise RoomError("not_started")
+    room.abandon()
+
+
+def back_to_lobby(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    """``{"type": "lobby"}`` after the end: change the game, options and seats; latecomers sit."""
+    room.require_leader(conn)
+    if room.phase != "over":
+        raise RoomError("not_over")
+    room.back_to_lobby()
+
+
+def add_bot(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    """``{"type": "add_bot"}`` in the lobby: a named bot takes the next seat."""
+    room.require_leader(conn)
+    room.require_lobby()
+    limit = room.rules.max_players if room.rules else None
+    if limit is not None and len(room.players) >= limit:
+        raise RoomError("room_full", max=limit)
+    taken = {player.name for player in room.players + room.next_game}
+    name = next((n for n in BOT_NAMES if n not in taken), f"Bot {len(room.players) + 1}")
+    bot = Player(name=name, token=new_token(), lang=conn.lang, bot=True, bot_seat=True)
+    with room.durable():
+        room.players.append(bot)
+    room.changed()
+
+
+def remove_mid_game(room: Room, player: Player) -> None:
+    """The leader removed a player after the deal: a bot plays the seat to the end, the phone
+    loses it and its token stops working, so it cannot come back into this game."""
+    player.removed = player.bot = True
+    player.token = new_token()
+    holder = player.conn
+    room.save_quietly()
+    room.send_removed(player, holder, "removed")
+    room.changed()
+
+
+def replay(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    """``{"type": "replay", "step": n}`` after the end: the TV shows step ``n`` of the game's
+    story (null: back to the result)."""
+    room.require_leader(conn)
+    if room.phase != "over":
+        raise RoomError("not_over")
+    step = message.get("step")
+    room.replay_step = None if step is None else max(0, min(int(step), REPLAY_STEPS_MAX))
+    room.broadcast()
+
+
+LEADER_MOVES: dict[str, Callable[[Room, Connection, dict[str, Any]], None]] = {
+    "pause": pause,
+    "end": end_game,
+    "lobby": back_to_lobby,
+    "add_bot": add_bot,
+    "replay": replay,
+}
