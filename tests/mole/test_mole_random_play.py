@@ -2,9 +2,9 @@
 
 At every step: legal actions exist exactly for the expected seats; the bot's action is legal;
 every probe that is not legal is refused with the code an independent reading of the rules (from
-the seat's own view) predicts, and changes nothing; views hold no other seat's secret. At the
-end: no legal action is left, the game ended within its bound, and the JSON action log replays to
-the identical state.
+the seat's own view) predicts, and changes nothing; every seat's view is the public board plus its
+own part. At the end: no legal action is left, the game ended within its bound, and the JSON
+action log replays to the identical state.
 """
 
 import json
@@ -26,7 +26,6 @@ CONFIGS = [
     )
 ]
 SEEDS = range(5)
-SECRET_WORDS = {"snitch", "contact", "double", "lookout", "driver"}
 ACTION_TYPES = {"propose", "vote", "play", "mark", "confirm"}
 
 
@@ -115,34 +114,19 @@ def probes(state, rng):
     ]
 
 
-def strings_in(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from strings_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings_in(item)
-
-
 def check_views(state):
     public = GAME.view(state, None)
     json.dumps(public)
-    over = public["phase"] == "over"
-    if not over:
-        board = {k: v for k, v in public.items() if k != "variants"}  # "snitch" names a variant
-        assert not SECRET_WORDS & set(strings_in(board))
+    # What a seat may not know is tested by scrambling it, for every game, in
+    # tests/engine/test_every_game.py; here: every seat sees the public board plus its own part.
+    if public["phase"] != "over":
         assert public["result"] is None
     for seat in range(state.n):
-        mine = GAME.view(state, seat)
+        mine = dict(GAME.view(state, seat))
         me = mine.pop("me")
         assert mine == {**public, "seat": seat}
         assert me["role"] == state.roles[seat]
         json.dumps(me)
-        if not over:
-            others = set(strings_in(me)) - {me["role"], me["side"]}
-            assert others <= {"clean", "sabotage"}, others
 
 
 def bound(config):
