@@ -32,12 +32,17 @@ def seats_with(frame: Frame, status: str) -> list[int]:
     return [s["seat"] for s in frame.seats() if seat_status(frame, s.get("seat")) == status]
 
 
+def tag_text(size: float) -> float:
+    """The tag's words beside a name of this size: half as big, but never too small to read."""
+    return max(float(theme.MIN_TEXT), size * 0.5)
+
+
 def tag_width(canvas: Canvas, frame: Frame, seat: int, size: float) -> float:
     """How wide the seat's tag is drawn at this name size (0: no tag)."""
     status = seat_status(frame, seat)
     if status is None:
         return 0.0
-    pixels = max(6, round(size * 0.5 * canvas.scale))
+    pixels = max(6, round(tag_text(size) * canvas.scale))
     words = canvas.fonts.font(pixels).size(frame.t(f"tv.seat.{status}"))[0] / canvas.scale
     return words + 2 * PAD
 
@@ -49,14 +54,14 @@ def draw_tag(
     status = seat_status(frame, seat)
     if status is None or width <= 2 * PAD:
         return
-    height = max(20.0, size * 0.72)
+    height = max(tag_text(size) * 1.3, size * 0.72)
     colour = theme.ACCENT if status == "bot" else theme.MUTED
     area = canvas.panel(x, y - height / 2, width, height, theme.PANEL_LIGHT, height / 2, colour, 2)
     canvas.text(
         frame.t(f"tv.seat.{status}"),
         x + width / 2,
         y,
-        size * 0.5,
+        tag_text(size),
         colour,
         "center",
         width - 2 * PAD,

@@ -21,6 +21,9 @@ class Grid:
     column_width: float
     row_height: float
     size: float = 32  # of the names (their seat shapes too)
+    # The away / bot tag after each name; a grid too narrow for it leaves it to the rest of
+    # the board (the bottom line names who is away).
+    tags: bool = True
 
 
 def draw(
@@ -36,16 +39,12 @@ def draw(
             canvas.check(x + mark, y, mark)
         else:
             canvas.circle(x + mark, y, mark * 0.88, theme.FAINT, max(3.0, mark * 0.18))
-        absent.badge(
-            canvas,
-            frame,
-            seat,
-            x + mark * 2 + 10,
-            y,
-            grid.size,
-            theme.TEXT if finished else theme.MUTED,
-            max_width=grid.column_width - mark * 2 - 20,
-        )
+        ink = theme.TEXT if finished else theme.MUTED
+        left, width = x + mark * 2 + 10, grid.column_width - mark * 2 - 20
+        if grid.tags:
+            absent.badge(canvas, frame, seat, left, y, grid.size, ink, max_width=width)
+        else:
+            canvas.seat_badge(seat, frame.name(seat), left, y, grid.size, ink, max_width=width)
         canvas.element(
             f"{label}:{seat}:{'yes' if finished else 'no'}",
             canvas.rect(x, y - grid.size / 2, grid.column_width - 10, grid.size),

@@ -52,6 +52,7 @@ class Drawn:
     kind: str  # "text" or "element"
     label: str
     rect: pygame.Rect
+    size: float = 0.0  # of a text: the size it was drawn at, in design units (1080p pixels)
 
 
 @dataclass
@@ -154,13 +155,15 @@ class Canvas:
         anchor: str = "topleft",
         max_width: float | None = None,
     ) -> pygame.Rect:
-        """Draw one line; shrink it (down to 60 %) then cut it with '…' to fit ``max_width``."""
+        """Draw one line; shrink it (down to 60 %, never under ``theme.MIN_TEXT``) then cut it
+        with '…' to fit ``max_width``."""
         pixels = max(6, round(size * self.scale))
         surface = self.fonts.render(text, pixels, colour)
         shown = text
         if max_width is not None:
             limit = max_width * self.scale
-            smallest = max(6, int(pixels * 0.6))
+            floor = math.ceil(theme.MIN_TEXT * self.scale)
+            smallest = max(6, min(pixels, max(floor, int(pixels * 0.6))))
             if surface.get_width() > limit:
                 pixels = max(smallest, int(pixels * limit / surface.get_width()))
                 surface = self.fonts.render(text, pixels, colour)
@@ -172,8 +175,12 @@ class Canvas:
                 surface = self.fonts.render(shown, pixels, colour)
         area = surface.get_rect(**{anchor: self.point(x, y)})
         self.surface.blit(surface, area)
-        self.drawn.append(Drawn("text", text, area))
+        self.drawn.append(Drawn("text", text, area, pixels / self.scale))
         return area
+
+    def smallest_text(self) -> float:
+        """The smallest size any text of this frame was drawn at, in design units."""
+        return min((d.size for d in self.drawn if d.kind == "text"), default=0.0)
 
     def wrap(self, text: str, size: float, width: float) -> list[str]:
         """The lines ``text`` takes at this size within ``width`` (greedy, word by word)."""
@@ -209,7 +216,7 @@ class Canvas:
                 area = self.text(line, x, top, size, colour, max_width=width)
             # Record the whole sentence once, so tests can look a catalog text up as written.
             if index == 0:
-                self.drawn.append(Drawn("text", text, area))
+                self.drawn.append(Drawn("text", text, area, self.drawn[-1].size))
         return y + len(lines) * size * line_gap
 
     # -- game pieces -------------------------------------------------------------------------

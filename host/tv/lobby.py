@@ -99,7 +99,7 @@ class LobbyScene(Scene):
             if not connected:
                 tags.append(frame.t("tv.offline"))
             if tags:
-                canvas.text(" · ".join(tags), x + 68, y + 26, 22, theme.ACCENT, max_width=320)
+                canvas.text(" · ".join(tags), x + 68, y + 26, 24, theme.ACCENT, max_width=320)
         variants = [frame.t(f"{frame.game}.variant.{v}") for v in room.get("variants") or []]
         options = ", ".join(variants) if variants else frame.t("tv.lobby.classic")
         canvas.text(

@@ -54,6 +54,8 @@ SEAT_SHAPES: tuple[str, ...] = (
 # The virtual canvas every scene is laid out on; it is scaled to the real window.
 DESIGN_WIDTH = 1920
 DESIGN_HEIGHT = 1080
+# No text is drawn smaller than this (design pixels): a long line is cut with "…" instead.
+MIN_TEXT = 24
 
 
 def seat_colour(seat: int) -> Colour:

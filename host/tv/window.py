@@ -282,7 +282,7 @@ class TvWindow:
         hint = frame.t("tv.hint")
         if self.overlays.muted:
             hint = f"{frame.t('tv.muted')} · {hint}"
-        canvas.text(hint, 1900, 1076, 20, theme.FAINT, "bottomright", 700)
+        canvas.text(hint, 1900, 1076, 24, theme.FAINT, "bottomright", 700)
         asked = self.overlays.quit_asked_at
         if asked is not None and self.now() - asked < QUIT_CONFIRM_SECONDS:
             canvas.panel(560, 460, 800, 160, theme.PANEL_LIGHT, radius=24, border=theme.BAD)

@@ -81,7 +81,7 @@ class InsideJobBoardScene(Scene):
                 line,
                 860,
                 1076,
-                22,
+                theme.MIN_TEXT,
                 theme.ACCENT,
                 "midbottom",
                 1340,
@@ -130,7 +130,7 @@ class InsideJobBoardScene(Scene):
         canvas.element(f"trump:{trump}", canvas.rect(x - 10, TOP + 198, 560, 76))
         canvas.element(f"mission:{mission.get('id')}", canvas.rect(LEFT_X, TOP, LEFT_W, MISSION_H))
         if mission.get("risky"):
-            canvas.text(frame.t("insidejob.risky"), x, TOP + 164, 22, theme.BAD, max_width=540)
+            canvas.text(frame.t("insidejob.risky"), x, TOP + 164, 24, theme.BAD, max_width=540)
             canvas.element("risky", canvas.rect(x, TOP + 164, 540, 28))
 
     def _progress(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
@@ -252,7 +252,7 @@ class InsideJobBoardScene(Scene):
                         frame.t("insidejob.wagered"),
                         cx + card_w / 2,
                         y + card_h + 62,
-                        22,
+                        theme.MIN_TEXT,
                         TOKEN,
                         "midtop",
                         card_w + gap,
@@ -406,7 +406,7 @@ def draw_players(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
         elif seat == view.get("start") and phase in (PHASE_PLAY, PHASE_WAGER):
             tag = frame.t("tv.insidejob.tag.start")
         if tag:
-            canvas.text(tag, x + width / 2, y + 304, 22, theme.ACCENT, "center", width - 30)
+            canvas.text(tag, x + width / 2, y + 304, 24, theme.ACCENT, "center", width - 30)
 
 
 def status_short(frame: Frame, phase: str | None) -> str:

@@ -194,7 +194,7 @@ def fitted_wrapped(
     centred: bool = False,
 ) -> float:
     """Wrapped text that shrinks (down to 70 %) rather than lose a line; returns the y below."""
-    smallest = size * 0.7
+    smallest = max(size * 0.7, min(size, theme.MIN_TEXT))
     while size > smallest and len(canvas.wrap(text, size, width)) > max_lines:
         size -= 2
     return canvas.wrapped(text, x, y, size, width, colour, max_lines=max_lines, centred=centred)

@@ -38,7 +38,7 @@ class BoardScene(Scene):
                 26,
                 theme.ACCENT,
                 "midbottom",
-                1500,
+                1640,
             )
 
     def _round(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
@@ -132,7 +132,7 @@ class BoardScene(Scene):
         else:
             return
         canvas.text(summary, 80, 900, 32, theme.TEXT, max_width=860)
-        grid = checklist.Grid(80, 972, 5, 180, 50, 30)
+        grid = checklist.Grid(80, 972, 5, 180, 50, 30, tags=False)
         checklist.draw(canvas, frame, acting, done, grid, "acted")
 
 
@@ -174,7 +174,7 @@ def draw_locks(
             else:
                 detail = frame.t("tv.board.sabotaged", count=lock.get("sabotages") or 0)
             canvas.text(frame.t("tv.board.blown"), cx, top + 126, 26, ink, "midtop", width - 16)
-            canvas.text(detail, cx, top + 160, 22, ink, "midtop", width - 16)
+            canvas.text(detail, cx, top + 160, 24, ink, "midtop", width - 16)
         else:
             canvas.text(
                 str(lock.get("team_size", "")),
@@ -198,7 +198,7 @@ def draw_locks(
                     frame.t("tv.board.now"),
                     cx,
                     top + height - 4,
-                    22,
+                    theme.MIN_TEXT,
                     theme.ACCENT,
                     "midbottom",
                     width - 16,
@@ -211,7 +211,7 @@ def draw_history(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
     players = frame.player_count()
     canvas.panel(HISTORY_LEFT - 20, 320, HISTORY_WIDTH + 40, 740, theme.PANEL, radius=28)
     canvas.text(frame.t("tv.board.history"), HISTORY_LEFT + 10, 346, 30, theme.MUTED)
-    name_width = 230
+    name_width = 330  # room for a name and its away / bot tag
     row_height = min(60, 560 / max(1, players))
     cell = min(60.0, row_height)
     columns = max(1, int((HISTORY_WIDTH - name_width) // (cell + 4)))
@@ -272,7 +272,7 @@ def draw_history(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
             else:
                 canvas.cross(x, y, r * 0.9)
             if seat == proposal.get("boss"):
-                canvas.text("★", x + cell * 0.34, y - row_height * 0.28, 20, theme.ACCENT, "center")
+                canvas.text("★", x + cell * 0.34, y - row_height * 0.28, 24, theme.ACCENT, "center")
         canvas.element(
             f"history:{first_number + offset}",
             canvas.rect(x - cell / 2, top, cell, players * row_height),
@@ -294,5 +294,5 @@ def draw_history(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
             canvas.panel(x, legend_y - 14, 24, 28, theme.PANEL_LIGHT, 6, theme.ACCENT, 3)
         else:
             canvas.text("★", x + 12, legend_y, 24, theme.ACCENT, "center")
-        area = canvas.text(label, x + 32, legend_y, 22, theme.MUTED, "midleft", 170)
+        area = canvas.text(label, x + 32, legend_y, 24, theme.MUTED, "midleft", 170)
         x += 40 + area.width / canvas.scale + 30

@@ -39,7 +39,7 @@ class GetawayScene(Scene):
             "midtop",
             1700,
         )
-        grid = checklist.Grid(120, 650, 5, 350, 70, 40)
+        grid = checklist.Grid(120, 650, 4, 430, 70, 40)
         checklist.draw(canvas, frame, list(range(players)), confirmed, grid, "confirmed")
 
     def _siren(self, canvas: Canvas, t: float) -> None:

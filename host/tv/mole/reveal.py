@@ -75,10 +75,10 @@ class RevealScene(Scene):
                 tags.append(frame.t("tv.end.tag_accused"))
             if seat == result.get("protected"):
                 tags.append(frame.t("tv.end.tag_protected"))
-            name_y = cy - (row_height * 0.14 if tags else 0)
-            canvas.seat_badge(
-                seat, frame.name(seat), x_name, name_y, min(42, row_height * 0.7), max_width=380
-            )
+            # A tag goes under the name: the name moves up and gives the tag its room.
+            name_y = cy - (row_height * 0.18 if tags else 0)
+            name_size = min(42, row_height * (0.55 if tags else 0.7))
+            canvas.seat_badge(seat, frame.name(seat), x_name, name_y, name_size, max_width=380)
             role = roles[seat] if seat < len(roles) else None
             if role:
                 mole = side_of(role) == MOLES_SIDE
@@ -90,8 +90,8 @@ class RevealScene(Scene):
                 canvas.text(
                     frame.t(f"mole.role.{role}"),
                     x_role + 40,
-                    cy - (row_height * 0.16 if seat == lookout and alibis else 0),
-                    30,
+                    cy - (row_height * 0.2 if seat == lookout and alibis else 0),
+                    30 if seat != lookout or not alibis else 28,
                     tint,
                     "midleft",
                     role_width,
@@ -117,8 +117,8 @@ class RevealScene(Scene):
                 canvas.text(
                     " · ".join(tags),
                     x_name + 52,
-                    cy + row_height * 0.36,
-                    18,
+                    cy + row_height * 0.3,
+                    theme.MIN_TEXT,
                     theme.ACCENT,
                     "midleft",
                     330,
@@ -132,8 +132,8 @@ class RevealScene(Scene):
                 canvas.text(
                     cleared,
                     x_role + 40,
-                    cy + row_height * 0.34,
-                    18,
+                    cy + row_height * 0.3,
+                    theme.MIN_TEXT,
                     theme.MUTED,
                     "midleft",
                     role_width,

@@ -1,0 +1,98 @@
+"""Legible from the sofa: no text on the 1920×1080 canvas smaller than 24 px, in any scene, in
+any of the three languages, on the crowded tables (ten players, long names) as on the small.
+
+Every public message of whole seeded games is drawn settled, and every moment part-way and at
+its end; the canvas records the size each text was really drawn at (after any shrinking to fit).
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from tv_scripts import find_game, lobby, play_insidejob
+
+from host.tv.window import TvWindow
+
+SMALLEST = 24  # design pixels: about 16 px on a 720p set, still readable from a sofa
+LANGS = ["en", "es", "pt"]
+
+
+def small_texts(window: TvWindow) -> list[tuple[str, float]]:
+    canvas = window.draw()
+    return [
+        (d.label, round(d.size, 1)) for d in canvas.drawn if d.kind == "text" and d.size < SMALLEST
+    ]
+
+
+def every_frame(window: TvWindow, messages: list[dict]):
+    """Each message settled, and each moment it brings at a few points of its run."""
+    for message in messages:
+        window.post(message)
+        window.drain()
+        window.director.update(0.0)
+        shown = window.director.showing
+        while shown is not None:
+            for _ in range(3):
+                window.director.update(shown.duration / 3)
+                yield
+            shown = window.director.showing
+        window.director.skip()
+        yield
+
+
+def crowded(message: dict) -> dict:
+    """The same message with long names (as players really type them), one seat away, one
+    played by a bot, a seat to reclaim and spectators watching."""
+    seats = []
+    for seat in message["room"]["seats"]:
+        entry = dict(seat, name=f"{seat['name']} Maximiliano") if seat["seat"] % 2 else dict(seat)
+        if seat["seat"] == 1:
+            entry.update(connected=False, bot=False)
+        if seat["seat"] == 2 and message["room"]["phase"] != "lobby":
+            entry.update(connected=False, bot=True)
+        seats.append(entry)
+    extra = {"seats": seats, "spectators": 2}
+    if message["room"]["phase"] == "playing" and len(seats) > 1:
+        extra["reclaimable"] = [1]
+    return dict(message, room=dict(message["room"], **extra))
+
+
+def getaway_ten(messages):
+    return messages[-1]["view"]["result"]["marks"]
+
+
+GAMES = {
+    "mole-10": lambda: find_game(10, getaway_ten)[1],
+    "mole-5-patrol": lambda: find_game(
+        5, lambda m: any(lock["by"] == "patrol" for lock in m[-1]["view"]["locks"]), bot="random"
+    )[1],
+    "insidejob-5": lambda: play_insidejob(5, 3, ["wagers", "accomplice", "tim_shady"]),
+    "insidejob-4": lambda: play_insidejob(4, 2, ["risky", "professional", "sleeping"]),
+    "insidejob-3": lambda: play_insidejob(3, 1, []),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", list(GAMES))
+def test_no_text_is_smaller_than_24_px_in_any_scene(game, lang):
+    messages = [crowded(m) for m in GAMES[game]()]
+    saved = {"game": "mole", "names": ["Ana", "Bruno Maximiliano"], "actions": 12}
+    lobbies = [crowded(lobby(n)) for n in (0, 3, 10)] + [lobby(0, resumable=saved)]
+    paused = dict(messages[1], room=dict(messages[1]["room"], paused=True))
+    window = TvWindow(lang, size=(1920, 1080), sound=False, local_url="http://vm.local:8080/")
+    small: dict[str, float] = {}
+
+    def look() -> None:
+        for label, size in small_texts(window):
+            small[label] = min(size, small.get(label, size))
+
+    try:
+        for _ in every_frame(window, [*lobbies, *messages[:2], paused, *messages[1:]]):
+            look()
+        # The host's overlays: sound off, the keys, the quit question, a notice.
+        for key in (pygame.K_m, pygame.K_h, pygame.K_ESCAPE, pygame.K_a):
+            window.press(key)
+            look()
+    finally:
+        window.close()
+    assert not small, sorted(small.items(), key=lambda item: item[1])
