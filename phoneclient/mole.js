@@ -403,6 +403,13 @@ function phaseStep(ctx) {
   }
 }
 
+/** Changes with every accepted action, from public facts only: tests wait on it. */
+function progress(view) {
+  const confirmed = view.getaway ? view.getaway.confirmed.length : 0;
+  return `${view.phase}/${view.lock}/${view.proposals.length}/${view.voted.length}`
+    + `/${view.played.length}/${confirmed}`;
+}
+
 /** A key that changes whenever this phone may have something new to do (the buzz, app.js). */
 export function turnKey(room, view) {
   return `${room.round}/${view.phase}/${view.lock}/${view.proposals.length}`;
@@ -418,6 +425,7 @@ export function renderSeat(ctx) {
       lock: String(view.lock),
       // Proposals made so far, the one being voted on included.
       proposals: String(view.proposals.length + (view.phase === "vote" ? 1 : 0)),
+      progress: progress(view),
       canAct: String(Boolean(view.me && view.me.can_act)),
     },
   }, phaseStep(ctx));
@@ -430,7 +438,9 @@ export function renderSeat(ctx) {
 /** A spectator's screen: the public board only. */
 export function renderPublic(ctx) {
   const { view } = ctx;
-  const step = h("section", { class: "step", testid: "step", data: { phase: view.phase } },
+  const step = h("section", {
+    class: "step", testid: "step", data: { phase: view.phase, progress: progress(view) },
+  },
     view.phase === "over" ? reveal(ctx) : phaseStatus(ctx));
   return h("div", { class: "public" }, board(ctx), step,
     view.phase === "over" ? null : lastVote(ctx), history(ctx));
