@@ -15,10 +15,11 @@ import contextlib
 import locale
 import os
 import signal
+import socket
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,8 @@ class Plan:
     headless: bool
     fullscreen: bool
     seed: int | None
+    # Already listening (see netaddr.listening_socket); the server serves on it.
+    sock: socket.socket | None = field(default=None, repr=False)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -132,12 +135,19 @@ def words(lang: str, key: str, **facts: Any) -> str:
 
 
 def make_plan(args: argparse.Namespace, say: Callable[[str], None] = say) -> Plan:
-    """Choose the port, the join address and the language. Raises OSError if no port is free."""
+    """Listen on the port, choose the join address and the language.
+
+    The port is bound and listening from here on, before the server's modules are even imported,
+    so phones reconnecting to a restarting host wait in the kernel's queue rather than being
+    refused. Raises OSError if no port is free.
+    """
+    from host.netaddr import join_host, listening_socket
+
+    sock = listening_socket(args.bind, args.port)
+    port = sock.getsockname()[1]
     from host.mdns import local_url
-    from host.netaddr import free_port, join_host
 
     lang = chosen_language(args)
-    port = free_port(args.bind, args.port)
     if args.port and port != args.port:
         say(words(lang, "cli.port_moved", asked=args.port, port=port))
     address = join_host(args.bind)
@@ -154,6 +164,7 @@ def make_plan(args: argparse.Namespace, say: Callable[[str], None] = say) -> Pla
         headless=args.headless,
         fullscreen=args.fullscreen,
         seed=args.seed,
+        sock=sock,
     )
 
 
@@ -199,7 +210,10 @@ async def _start(app: Any, plan: Plan) -> Any:
 
     runner = web.AppRunner(app, handle_signals=False)
     await runner.setup()
-    site = web.TCPSite(runner, plan.bind, plan.port)
+    if plan.sock is not None:
+        site: web.BaseSite = web.SockSite(runner, plan.sock)
+    else:
+        site = web.TCPSite(runner, plan.bind, plan.port)
     await site.start()
     return runner
 

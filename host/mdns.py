@@ -7,24 +7,33 @@ If another host on the network already uses our instance name, zeroconf picks a 
 
 The zeroconf objects must be made inside a running asyncio loop; :class:`MdnsAnnouncer` is used
 from the server's loop (``await start()`` / ``await stop()``) or as an aiohttp cleanup context.
+zeroconf itself is imported only when an announcement starts, and then off the loop: importing it
+takes tens of milliseconds that a restarting host spends serving its phones instead.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import re
 import socket
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from importlib import metadata
+from typing import TYPE_CHECKING
 
-from zeroconf import DNSQuestionType, InterfaceChoice, IPVersion
-from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+if TYPE_CHECKING:
+    from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
 HTTP_TYPE = "_http._tcp.local."
 MOLECREW_TYPE = "_molecrew._tcp.local."
 RIVAL_LISTEN_SECONDS = 1.0
+
+
+async def _load_zeroconf() -> None:
+    """Import zeroconf in a worker thread (the loop keeps serving meanwhile)."""
+    await asyncio.to_thread(importlib.import_module, "zeroconf.asyncio")
 
 
 def product_version() -> str:
@@ -73,6 +82,8 @@ class MdnsAnnouncer:
         self._infos: list[AsyncServiceInfo] = []
 
     def _service_infos(self) -> list[AsyncServiceInfo]:
+        from zeroconf.asyncio import AsyncServiceInfo
+
         a = self.announcement
         server = f"{local_host_label(a.hostname)}.local."
         packed = [socket.inet_aton(address) for address in a.addresses]
@@ -94,6 +105,10 @@ class MdnsAnnouncer:
 
         Raises OSError when no interface accepts multicast (the caller reports it and goes on).
         """
+        await _load_zeroconf()
+        from zeroconf import InterfaceChoice, IPVersion
+        from zeroconf.asyncio import AsyncZeroconf
+
         interfaces = self.announcement.interfaces
         self._zeroconf = AsyncZeroconf(
             interfaces=interfaces if interfaces else InterfaceChoice.All,
@@ -116,6 +131,9 @@ class MdnsAnnouncer:
         # ask for unicast replies, which another responder sharing the port may swallow. One
         # short multicast browse fills the cache first, so the rename also works between two
         # hosts on one machine.
+        from zeroconf import DNSQuestionType
+        from zeroconf.asyncio import AsyncServiceBrowser
+
         assert self._zeroconf is not None
         browser = AsyncServiceBrowser(
             self._zeroconf.zeroconf,

@@ -75,6 +75,32 @@ def port_is_free(bind: str, port: int) -> bool:
     return True
 
 
+def listening_socket(bind: str, wanted: int, tries: int = 50) -> socket.socket:
+    """A TCP socket already listening on ``wanted`` (or the next free port; 0: any), for aiohttp.
+
+    The host opens it first thing at start-up, before the slow imports: a phone reconnecting
+    while the host restarts is then queued by the kernel and served a moment later, instead of
+    being refused and waiting for its next retry (seconds, on the phone page).
+    Raises OSError when none of ``tries`` ports from ``wanted`` is free.
+    """
+    ports = [0] if wanted == 0 else range(wanted, min(wanted + tries, 65536))
+    for port in ports:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        # As aiohttp does for its own sockets: a port in TIME_WAIT after a crash is free.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((bind or "0.0.0.0", port))
+            sock.listen(128)
+        except OSError as error:
+            sock.close()
+            if error.errno in (errno.EADDRINUSE, errno.EACCES):
+                continue
+            raise
+        sock.setblocking(False)
+        return sock
+    raise OSError(errno.EADDRINUSE, f"no free port from {wanted} to {wanted + tries - 1}")
+
+
 def free_port(bind: str, wanted: int, tries: int = 50) -> int:
     """``wanted`` if free, else the next free port above it; 0 asks the system for any free port.
 
