@@ -43,7 +43,7 @@ def tag_width(canvas: Canvas, frame: Frame, seat: int, size: float) -> float:
     if status is None:
         return 0.0
     pixels = max(6, round(tag_text(size) * canvas.scale))
-    words = canvas.fonts.font(pixels).size(frame.t(f"tv.seat.{status}"))[0] / canvas.scale
+    words = canvas.fonts.size(frame.t(f"tv.seat.{status}"), pixels)[0] / canvas.scale
     return words + 2 * PAD
 
 

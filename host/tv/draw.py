@@ -11,40 +11,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
 
 from host.tv import theme
+from host.tv.fonts import FontBook
 from host.tv.theme import Colour
-
-FONT_PATH = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
-_TEXT_CACHE_LIMIT = 600
-
-
-class FontBook:
-    """Fonts by pixel size and rendered text by (text, size, colour); made after pygame.init()."""
-
-    def __init__(self, path: Path = FONT_PATH) -> None:
-        self.path = path
-        self._fonts: dict[int, pygame.font.Font] = {}
-        self._texts: dict[tuple[str, int, Colour], pygame.Surface] = {}
-
-    def font(self, size: int) -> pygame.font.Font:
-        size = max(6, size)
-        if size not in self._fonts:
-            self._fonts[size] = pygame.font.Font(str(self.path), size)
-        return self._fonts[size]
-
-    def render(self, text: str, size: int, colour: Colour) -> pygame.Surface:
-        key = (text, size, colour)
-        surface = self._texts.get(key)
-        if surface is None:
-            if len(self._texts) > _TEXT_CACHE_LIMIT:
-                self._texts.clear()
-            surface = self.font(size).render(text, True, colour)
-            self._texts[key] = surface
-        return surface
 
 
 @dataclass
@@ -184,11 +156,11 @@ class Canvas:
 
     def wrap(self, text: str, size: float, width: float) -> list[str]:
         """The lines ``text`` takes at this size within ``width`` (greedy, word by word)."""
-        font = self.fonts.font(max(6, round(size * self.scale)))
+        pixels = max(6, round(size * self.scale))
         limit = width * self.scale
         lines: list[str] = []
         for word in text.split():
-            if lines and font.size(f"{lines[-1]} {word}")[0] <= limit:
+            if lines and self.fonts.size(f"{lines[-1]} {word}", pixels)[0] <= limit:
                 lines[-1] = f"{lines[-1]} {word}"
             else:
                 lines.append(word)

@@ -24,7 +24,8 @@ import pygame
 from host.tv import theme
 from host.tv.audio import SoundBank
 from host.tv.director import Director
-from host.tv.draw import Canvas, FontBook
+from host.tv.draw import Canvas
+from host.tv.fonts import FontBook
 
 IDLE_WAIT_MS = 100  # how soon an idle window notices a new message
 QUIT_CONFIRM_SECONDS = 3.0
