@@ -230,8 +230,10 @@ def _presents_a_seat(room: Room, msg: Any) -> bool:
         message = parse_message(msg.data)
     except ProtocolError:
         return False
-    token = message.get("token")
-    return message["type"] == "hello" and isinstance(token, str) and knows_token(room, token)
+    if message["type"] != "hello":
+        return False
+    tokens = [message.get("token"), *(message.get("tokens") or [])]  # a shared phone has several
+    return any(isinstance(token, str) and knows_token(room, token) for token in tokens)
 
 
 class _PhoneFrames:

@@ -62,6 +62,18 @@ async def test_a_seat_token_gets_in_over_a_full_socket_limit_and_the_oldest_stra
         await stranger.sync()  # the younger strangers are still there
 
 
+async def test_a_shared_phone_presenting_its_tokens_gets_in_over_a_full_limit(make_host):
+    host = await make_host(max_sockets=2)
+    ana = await host.player("Ana")
+    token = ana.token
+    await ana.ws.close()
+    strangers = [await host.phone(label=f"s{index}") for index in range(2)]
+    ws = await host.client.ws_connect("/ws")
+    await ws.send_str(json.dumps({"type": "hello", "tokens": ["not-a-seat", token]}))
+    assert (await _messages_until(ws, "welcome"))[-1]["seat"] == 0
+    assert await _closed_with(strangers[0].ws) == 1013
+
+
 async def test_a_flood_of_connections_from_one_address_never_reaches_the_room(
     make_host, monkeypatch
 ):
