@@ -24,7 +24,7 @@ class CodedError(ValueError):
     def __init__(self, code: str, detail: str = "", **facts: Any) -> None:
         self.code = code
         self.detail = detail
-        self.facts = facts
+        self.facts = {key: _json_fact(value) for key, value in facts.items()}
         super().__init__(code)
 
     def __str__(self) -> str:
@@ -58,6 +58,21 @@ class GameOver(IllegalAction):
 
     def __init__(self) -> None:
         super().__init__("game_over", "the game has ended")
+
+
+def _json_fact(value: Any) -> Any:
+    """A fact as JSON can carry it, whatever a caller put in it (a number too long to print
+    included)."""
+    kind = type(value)
+    if value is None or kind in (bool, str, float):
+        return value
+    if kind is int:
+        return input_fact(value)
+    if kind in (list, tuple):
+        return [_json_fact(item) for item in value]
+    if kind is dict:
+        return {str(key): _json_fact(item) for key, item in value.items()}
+    return input_fact(value)
 
 
 def input_fact(value: Any) -> Any:

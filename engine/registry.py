@@ -62,6 +62,8 @@ def seat_bots(
 
     def for_seat(bot: ViewBot) -> Callable[[State, Seat, Any], Action]:
         def play(state: State, seat: Seat, rng: Any) -> Action:
+            if seat is None:  # view() would give the public board: a bot plays a seat
+                raise MalformedAction("not_a_seat", "a bot plays a seat", seat=None)
             me = view(state, seat)  # raises not_a_seat
             if not may_act(state, seat):
                 raise not_your_turn(expected_seats(state))
@@ -92,7 +94,12 @@ def get_game(name: str) -> GameRules:
 
 
 def replay(game: GameRules, config: Config, seed: int, log: list[dict[str, Any]]) -> State:
-    """Rebuild a state from its action log: a list of {"seat": int, "action": {...}}."""
+    """Rebuild a state from its action log: a list of {"seat": int, "action": {...}}.
+
+    Raises the errors of ``new_game`` and ``apply``, and MalformedAction ``bad_field`` for a log
+    that is not such a list."""
+    if type(log) is not list:
+        raise MalformedAction("bad_field", "a log is a list", field="log")
     state = game.new_game(config, seed)
     for entry in log:
         if not isinstance(entry, dict) or "seat" not in entry or "action" not in entry:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.errors import InvalidConfig
+from engine.errors import InvalidConfig, input_fact
 from engine.insidejob.vocabulary import (
     AT_RISK,
     PROFESSIONAL,
@@ -71,16 +71,16 @@ def make_config(players: int = 5, variants: list[str] | tuple[str, ...] = ()) ->
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InvalidConfig(
             "player_count",
-            f"Inside Job needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}",
+            "not a player count Inside Job allows",
             min=MIN_PLAYERS,
             max=MAX_PLAYERS,
             players=players,
         )
     for variant in variants:
         if variant not in VARIANTS:
-            raise InvalidConfig("unknown_variant", f"no option {variant!r}", variant=variant)
+            raise InvalidConfig("unknown_variant", "no such option", variant=input_fact(variant))
         if variants.count(variant) > 1:
-            raise InvalidConfig("duplicate_variant", f"{variant!r} twice", variant=variant)
+            raise InvalidConfig("duplicate_variant", "an option named twice", variant=variant)
     chosen = set(variants)
     special = tuple(role for role in SPECIAL_ROLES if role in chosen)
     if special and players not in SPECIAL_ROLE_PLAYERS:

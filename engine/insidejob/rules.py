@@ -180,7 +180,7 @@ def _seat_field(value: Any, field: str, n: int) -> int:
     if type(value) is not int:
         raise MalformedAction("bad_field", f"{field} must be a seat number", field=field)
     if not 0 <= value < n:
-        raise MalformedAction("not_a_seat", f"no seat {value}", seat=value)
+        raise MalformedAction("not_a_seat", "no such seat at this table", seat=value)
     return value
 
 
@@ -226,7 +226,7 @@ def _play(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
     _in_phase(state, PHASE_PLAY, "play")
     hand = state.hands[seat]
     if card not in hand:
-        raise IllegalAction("not_a_card_in_hand", f"{name} is not in the hand", card=name)
+        raise IllegalAction("not_a_card_in_hand", "the card is not in the hand", card=name)
     trick = state.trick_cards
     if trick and state.roles[seat] not in FREE_PLAYERS:
         led = suit_of(trick[0])
@@ -234,7 +234,7 @@ def _play(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
             for held in hand:
                 if suit_of(held) == led:
                     raise IllegalAction(
-                        "must_follow_suit", f"{name} does not follow", card=name, suit=SUITS[led]
+                        "must_follow_suit", "the led suit is held", card=name, suit=SUITS[led]
                     )
     hand.remove(card)
     state.trick_seats.append(seat)

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import InvalidConfig
+from engine.errors import InvalidConfig, input_fact
 from engine.mole.vocabulary import QUICK, SNITCH_VARIANT, VARIANTS, VAULT
 
 MIN_PLAYERS = 5
@@ -65,13 +65,12 @@ def make_config(players: int, variants: Iterable[str] = ()) -> MoleConfig:
     chosen = set()
     for variant in variants:
         if variant not in VARIANTS:
-            shown = variant if isinstance(variant, str) else repr(variant)
-            raise InvalidConfig("unknown_variant", f"no variant {shown!r}", variant=shown)
+            raise InvalidConfig("unknown_variant", "no such variant", variant=input_fact(variant))
         chosen.add(variant)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InvalidConfig(
             "player_count",
-            f"{players} players",
+            "not a player count Mole allows",
             min=MIN_PLAYERS,
             max=MAX_PLAYERS,
             players=players,
