@@ -63,21 +63,23 @@ def count_votes(state: State) -> None:
 
 
 def seat_results(state: State, outcome: str) -> list[bool]:
-    """Who wins, seat by seat. The Decoy's win leaves everyone else a loser (Tim Shady and the
-    Accomplice too, whoever they depend on). Otherwise the Accomplice and Tim Shady are judged
-    last, from the results of the player they depend on; in the one loop (each depends on the
-    other) both lose."""
+    """Who wins, seat by seat. The Decoy's win (alone, or tied with the traitor) leaves
+    everyone else a loser: the Agents, a revealed Sleeping Agent, Tim Shady whatever happens to
+    his right-hand neighbour. Otherwise Tim Shady is judged from his neighbour's result. The
+    Accomplice always wins exactly when its partner does (settled here: with a winning Decoy
+    too). In the one loop (the Accomplice looks at Tim Shady to his right) both lose."""
     n = state.config.players
-    if outcome == OUTCOME_DECOY:
-        return [role == DECOY for role in state.roles]
-    if outcome == OUTCOME_DECOY_TIE:
-        return [role == DECOY or role in TRAITORS for role in state.roles]
+    decoy_won = outcome in (OUTCOME_DECOY, OUTCOME_DECOY_TIE)
     results: list[bool | None] = [None] * n
     for seat, role in enumerate(state.roles):
         turned = role == SLEEPING and state.revealed[seat]
-        if role in (ACCOMPLICE, TIM_SHADY):
+        if role == ACCOMPLICE or (role == TIM_SHADY and not decoy_won):
             continue
-        if outcome == OUTCOME_AGENTS:
+        if outcome == OUTCOME_DECOY:
+            results[seat] = role == DECOY
+        elif outcome == OUTCOME_DECOY_TIE:
+            results[seat] = role == DECOY or role in TRAITORS
+        elif outcome == OUTCOME_AGENTS:
             results[seat] = role in AGENT_SIDE_ROLES and not turned
         else:
             results[seat] = role in TRAITORS or turned
