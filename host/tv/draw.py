@@ -150,10 +150,6 @@ class Canvas:
         self.drawn.append(Drawn("text", text, area, pixels / self.scale))
         return area
 
-    def smallest_text(self) -> float:
-        """The smallest size any text of this frame was drawn at, in design units."""
-        return min((d.size for d in self.drawn if d.kind == "text"), default=0.0)
-
     def wrap(self, text: str, size: float, width: float) -> list[str]:
         """The lines ``text`` takes at this size within ``width`` (greedy, word by word)."""
         pixels = max(6, round(size * self.scale))

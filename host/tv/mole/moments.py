@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from engine.mole.vocabulary import BY_PATROL, CLEAN, OPEN, SABOTAGE
+from engine.mole.vocabulary import BLOWN, BY_PATROL, CLEAN, OPEN, SABOTAGE
 from host.tv import theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
@@ -214,7 +214,7 @@ class CardsReveal(Presentation):
                 max_width=1800,
             )
             canvas.element(
-                "lock_result:" + ("open" if opened else "blown"), canvas.rect(460, 790, 1000, 120)
+                f"lock_result:{OPEN if opened else BLOWN}", canvas.rect(460, 790, 1000, 120)
             )
 
 

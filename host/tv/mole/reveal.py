@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mole.vocabulary import CLEAN, CREW_SIDE, LOOKOUT, MOLES_SIDE, side_of
+from engine.mole.vocabulary import BLOWN, CLEAN, CREW_SIDE, LOOKOUT, MOLES_SIDE, OPEN, side_of
 from host.tv import theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
@@ -59,7 +59,7 @@ class RevealScene(Scene):
             canvas.text(frame.t("tv.end.mark"), x_mark, 290, 26, header, max_width=330)
         for index, lock in enumerate(locks):
             cx = x_locks + index * lock_width + lock_width / 2
-            tint = {"open": theme.GOOD, "blown": theme.BAD}.get(lock.get("result"), header)
+            tint = {OPEN: theme.GOOD, BLOWN: theme.BAD}.get(lock.get("result"), header)
             label = frame.t("tv.end.lock_short", number=index + 1)
             canvas.text(label, cx, 290, 24, tint, "midtop", lock_width)
         alibis = [a for a in result.get("alibis") or [] if a.get("seat") is not None]
