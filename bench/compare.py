@@ -1,0 +1,655 @@
+"""molecrew against boardgame.io on the same work, the two systems alternating over rounds.
+
+Each system serves in a process of its own on 127.0.0.1 (molecrew: ``create_app`` with a real
+journal; boardgame.io 0.50: its own Koa + socket.io server with in-memory storage, the Mole game
+in ``bench/bgio/mole.js``). This process is the client of both, with the same code on both
+sides: ten seated phones that play whole 10-player Mole games by ``bench.latency.SimplePlayer``
+(each reading only its own filtered view), one board and an audience of public sockets. A sample
+is one seat's action, from just before it is sent until every connection has its own new update,
+parsed for the phones. Also timed: until the ten phones alone have theirs (do seated phones wait
+for the audience?). The server's CPU per action (user + system from ``/proc/<pid>/stat``) and its
+memory (RSS) are read over the measured actions, after a warm-up.
+
+    python3 bench/compare.py                      # every scenario, 3 rounds (~6 minutes)
+    python3 bench/compare.py --rounds 1 --only a  # one scenario
+    python3 bench/compare.py --profile            # molecrew under cProfile, (a) and (b)
+
+Scenarios: (a) 10 phones + 1 board, molecrew's journal on disk; (b) the same + 1,000 audience
+sockets; (c) = (a) with molecrew's journal on a RAM disk (``/dev/shm``), to separate fsync cost;
+(d) 200 audience sockets + 3 boards. boardgame.io has no journal: its runs are the same in (a)
+and (c). boardgame.io is installed by this bench (``npm ci`` in ``bench/bgio``), never by tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import json
+import os
+import pstats
+import random
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+BGIO_DIR = ROOT / "bench" / "bgio"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.latency import SimplePlayer, percentiles, receive_all, time_the_host  # noqa: E402
+
+PLAYERS = 10
+RECEIVE_TIMEOUT = 20.0  # seconds: a connection that gets nothing this long is a bench bug
+
+
+@dataclass(frozen=True)
+class Scenario:
+    key: str
+    title: str
+    boards: int
+    audience: int
+    journal_on_ram: bool
+    actions: int
+    warmup: int
+
+
+SCENARIOS = {
+    "a": Scenario("a", "10 phones + 1 board", 1, 0, False, 1500, 150),
+    "b": Scenario("b", "10 phones + 1 board + 1,000 audience", 1, 1000, False, 300, 40),
+    "c": Scenario("c", "10 phones + 1 board, journal on /dev/shm", 1, 0, True, 1500, 150),
+    "d": Scenario("d", "10 phones + 3 boards + 200 audience", 3, 200, False, 600, 60),
+}
+
+
+# ------------------------------------------------------------------------- installing
+
+
+def ensure_bgio() -> None:
+    """Node and boardgame.io, installed by the bench itself (never by the tests)."""
+    if shutil.which("node") is None:
+        if os.geteuid() == 0 and shutil.which("apt-get"):
+            subprocess.run(["apt-get", "install", "-y", "nodejs", "npm"], check=True)
+        else:
+            raise SystemExit("needs Node.js and npm: apt-get install -y nodejs npm")
+    if not (BGIO_DIR / "node_modules" / "boardgame.io").is_dir():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BGIO_DIR, check=True)
+
+
+# ------------------------------------------------------------------------- server processes
+
+
+class ServerProcess:
+    """A server in its own process: it prints {"port", "pid"} once it serves and stops when its
+    standard input closes."""
+
+    def __init__(self, command: list[str], cwd: Path) -> None:
+        self.process = subprocess.Popen(
+            command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            self.process.wait(30)
+            raise RuntimeError(f"{command[:2]} exited before serving")
+        hello = json.loads(line)
+        self.port: int = hello["port"]
+        self.pid: int = hello["pid"]
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        utime, stime = int(fields[11]), int(fields[12])  # fields 14 and 15 of proc(5)
+        return (utime + stime) / os.sysconf("SC_CLK_TCK")
+
+    def memory_mib(self) -> dict[str, float]:
+        status = dict(
+            line.split(":", 1) for line in Path(f"/proc/{self.pid}/status").read_text().splitlines()
+        )
+        return {
+            key: round(int(status[name].split()[0]) / 1024, 1)
+            for key, name in (("rss_mib", "VmRSS"), ("peak_rss_mib", "VmHWM"))
+        }
+
+    def stop(self) -> Any:
+        """Close its input, wait for it, return what it printed last (JSON), if anything."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.close()
+        try:
+            rest = self.process.stdout.read()
+            self.process.wait(60)
+        except subprocess.TimeoutExpired:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+            raise
+        rest = rest.strip()
+        return json.loads(rest) if rest else None
+
+
+def start_molecrew(state_dir: Path, max_sockets: int, profile: Path | None) -> ServerProcess:
+    command = [sys.executable, __file__, "--serve-molecrew", str(state_dir)]
+    command += ["--max-sockets", str(max_sockets)]
+    if profile is not None:
+        command += ["--profile-to", str(profile)]
+    return ServerProcess(command, ROOT)
+
+
+def start_bgio() -> ServerProcess:
+    return ServerProcess(["node", str(BGIO_DIR / "server.js")], BGIO_DIR)
+
+
+def serve_molecrew(state_dir: Path, max_sockets: int, profile_to: Path | None) -> int:
+    """The child process: the real host app on 127.0.0.1, opened wide for the bench."""
+    from aiohttp import web
+
+    from host.server import ROOM_KEY, HostConfig, create_app
+
+    host_samples: list[float] = []
+    # One bench phone acts far faster than a hand can tap, and the audience all comes from
+    # 127.0.0.1: the flood and churn guards are opened, the socket limit raised.
+    config = HostConfig(
+        state_dir=state_dir,
+        seed=1,
+        heartbeat=None,
+        rate=1e9,
+        burst=10**9,
+        max_sockets=max_sockets,
+        churn_burst=10**6,
+        churn_rate=1e6,
+    )
+    profiler = cProfile.Profile() if profile_to else None
+
+    async def main() -> None:
+        app = create_app(config)
+        time_the_host(app[ROOM_KEY], host_samples)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        print(json.dumps({"port": runner.addresses[0][1], "pid": os.getpid()}), flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+
+        def stdin_readable() -> None:
+            if not os.read(sys.stdin.fileno(), 4096):
+                stop.set()
+
+        loop.add_reader(sys.stdin.fileno(), stdin_readable)
+        if profiler:
+            profiler.enable()
+        await stop.wait()
+        if profiler:
+            profiler.disable()
+        await runner.cleanup()
+
+    asyncio.run(main())
+    if profiler and profile_to:
+        profiler.dump_stats(str(profile_to))
+    print(json.dumps({"host_handling": percentiles(host_samples) if host_samples else None}))
+    return 0
+
+
+# ------------------------------------------------------------------------- the public sockets
+
+
+class Crowd:
+    """The public sockets (boards and audience), each read by its own task; counts the updates
+    each has received, so one wait tells when the last of them has the newest."""
+
+    def __init__(self, is_update: Callable[[str], bool], on_other: Callable[[Any, str], Any]):
+        self.is_update = is_update
+        self.on_other = on_other  # for a frame that is not an update (a ping to answer)
+        self.counts: list[int] = []
+        self.readers: list[asyncio.Task[None]] = []
+        self.target = 0
+        self.remaining = 0
+        self.done: asyncio.Future[float] | None = None
+        self.failure: BaseException | None = None
+
+    def add(self, ws: Any, received: int) -> None:
+        index = len(self.counts)
+        self.counts.append(received)
+        self.readers.append(asyncio.create_task(self._read(ws, index)))
+
+    async def _read(self, ws: Any, index: int) -> None:
+        try:
+            while True:
+                message = await ws.receive()
+                if message.type.name != "TEXT":
+                    if message.type.name in ("CLOSE", "CLOSING", "CLOSED", "ERROR"):
+                        raise RuntimeError(f"public socket {index} closed: {message}")
+                    continue
+                if not self.is_update(message.data):
+                    await self.on_other(ws, message.data)
+                    continue
+                self.counts[index] += 1
+                if self.counts[index] == self.target:
+                    self.remaining -= 1
+                    if self.remaining == 0 and self.done and not self.done.done():
+                        self.done.set_result(time.perf_counter())
+        except asyncio.CancelledError:
+            raise
+        except BaseException as error:  # the waiter reports it
+            self.failure = error
+            if self.done and not self.done.done():
+                self.done.set_exception(error)
+
+    def expect(self, target: int) -> None:
+        """Call before the action that makes update number ``target``."""
+        self.target = target
+        self.remaining = sum(1 for count in self.counts if count < target)
+        self.done = asyncio.get_running_loop().create_future()
+        if self.remaining == 0:
+            self.done.set_result(time.perf_counter())
+
+    async def wait(self) -> float:
+        """When the last public socket received the expected update (perf_counter)."""
+        assert self.done is not None
+        return await asyncio.wait_for(self.done, RECEIVE_TIMEOUT)
+
+    async def close(self) -> None:
+        for reader in self.readers:
+            reader.cancel()
+        await asyncio.gather(*self.readers, return_exceptions=True)
+
+
+async def connect_many(count: int, connect: Callable[[], Any], at_once: int = 50) -> list[Any]:
+    """``count`` connections, ``at_once`` at a time (a burst of 1,000 SYNs overflows backlogs)."""
+    made: list[Any] = []
+    while len(made) < count:
+        batch = min(at_once, count - len(made))
+        made += await asyncio.gather(*(connect() for _ in range(batch)))
+    return made
+
+
+# ------------------------------------------------------------------------- molecrew's table
+
+
+class MolecrewTable:
+    name = "molecrew"
+
+    def __init__(self, session: Any, port: int) -> None:
+        self.session, self.port = session, port
+        self.phones: list[Any] = []
+        self.last: list[dict[str, Any]] = []
+        self.crowd = Crowd(lambda text: text.startswith('{"type":"public"'), self._unexpected)
+        self.updates = 0
+
+    @staticmethod
+    async def _unexpected(ws: Any, text: str) -> None:
+        raise RuntimeError(f"a public socket got {text[:120]}")
+
+    async def open(self, boards: int, audience: int) -> None:
+        url = f"http://127.0.0.1:{self.port}"
+        for index in range(PLAYERS):  # seated as bench/latency.py seats them
+            ws = await self.session.ws_connect(f"{url}/ws")
+            await ws.send_str(json.dumps({"type": "join", "name": f"P{index}"}))
+            while json.loads((await ws.receive(timeout=10)).data)["type"] != "welcome":
+                pass
+            self.phones.append(ws)
+        for ws in self.phones:  # read everything so far (ping/pong barrier)
+            await ws.send_str('{"type":"ping"}')
+            while (message := json.loads((await ws.receive(timeout=10)).data))["type"] != "pong":
+                if message["type"] == "error":
+                    raise RuntimeError(message)
+        self.last = [{} for _ in self.phones]
+
+        async def public() -> Any:
+            ws = await self.session.ws_connect(f"{url}/ws/public")
+            first = await ws.receive(timeout=10)
+            if not first.data.startswith('{"type":"public"'):
+                raise RuntimeError(f"the public socket began with {first.data[:120]}")
+            return ws
+
+        for ws in await connect_many(boards + audience, public):
+            self.crowd.add(ws, 0)
+        await self._all_receive(lambda: self.phones[0].send_str('{"type":"start"}'))
+
+    def views(self) -> list[dict[str, Any]]:
+        return [message["view"] for message in self.last]
+
+    async def act(self, seat: int, action: dict[str, Any]) -> tuple[float, float]:
+        text = json.dumps({"type": "action", "action": action})
+        return await self._all_receive(lambda: self.phones[seat].send_str(text), sender=seat)
+
+    async def rematch(self) -> None:
+        await self._all_receive(lambda: self.phones[0].send_str('{"type":"rematch"}'))
+
+    async def _all_receive(self, send: Callable[[], Any], sender: int | None = None):
+        self.updates += 1
+        self.crowd.expect(self.updates)
+        await send()
+
+        async def phones() -> float:
+            await receive_all(self.phones, self.last, sender=sender)
+            return time.perf_counter()
+
+        return tuple(await asyncio.gather(phones(), self.crowd.wait()))
+
+    async def close(self) -> None:
+        await self.crowd.close()
+
+
+# ------------------------------------------------------------------------- boardgame.io's table
+
+# socket.io 4 over engine.io 4, spoken directly (what socket.io-client sends on a WebSocket):
+# "0{...}" open, "40/ns," connect, "42/ns,[event, ...args]" an event, "2" ping -> "3" pong.
+NAMESPACE = "/mole"
+EVENT = f"42{NAMESPACE},"
+
+
+class BgioTable:
+    name = "boardgame.io"
+
+    def __init__(self, session: Any, port: int) -> None:
+        self.session, self.port = session, port
+        self.phones: list[Any] = []
+        self.states: list[dict[str, Any]] = []
+        self.credentials: list[str] = []
+        self.match_id = ""
+        self.crowd = Crowd(lambda text: text.startswith(EVENT + '["update"'), self._other)
+        self.updates = 0
+
+    @staticmethod
+    async def _other(ws: Any, text: str) -> None:
+        if text == "2":
+            await ws.send_str("3")
+
+    async def _socket(self, player: int | None) -> tuple[Any, dict[str, Any]]:
+        url = f"http://127.0.0.1:{self.port}/socket.io/?EIO=4&transport=websocket"
+        ws = await self.session.ws_connect(url)
+        if not (await ws.receive(timeout=10)).data.startswith("0"):
+            raise RuntimeError("no engine.io open packet")
+        await ws.send_str(f"40{NAMESPACE},")
+        if not (await ws.receive(timeout=10)).data.startswith(f"40{NAMESPACE},"):
+            raise RuntimeError("the namespace refused the connection")
+        seat = None if player is None else str(player)
+        creds = None if player is None else self.credentials[player]
+        await ws.send_str(EVENT + json.dumps(["sync", self.match_id, seat, creds, PLAYERS]))
+        while True:
+            event = await self._event(ws)
+            if event[0] == "sync":
+                return ws, event[2]["state"]
+
+    @staticmethod
+    async def _event(ws: Any) -> list[Any]:
+        while True:
+            text = (await ws.receive(timeout=RECEIVE_TIMEOUT)).data
+            if text == "2":
+                await ws.send_str("3")
+            elif text.startswith(EVENT):
+                return json.loads(text[len(EVENT) :])
+
+    async def _update(self, ws: Any) -> dict[str, Any]:
+        while (event := await self._event(ws))[0] != "update":
+            pass  # matchData: who is connected
+        return event[2]
+
+    async def open(self, boards: int, audience: int) -> None:
+        api = f"http://127.0.0.1:{self.port}/games/mole"
+        async with self.session.post(f"{api}/create", json={"numPlayers": PLAYERS}) as reply:
+            self.match_id = (await reply.json())["matchID"]
+        for index in range(PLAYERS):
+            body = {"playerID": str(index), "playerName": f"P{index}"}
+            async with self.session.post(f"{api}/{self.match_id}/join", json=body) as reply:
+                self.credentials.append((await reply.json())["playerCredentials"])
+        for index in range(PLAYERS):
+            ws, state = await self._socket(index)
+            self.phones.append(ws)
+            self.states.append(state)
+
+        async def public() -> Any:
+            return (await self._socket(None))[0]
+
+        for ws in await connect_many(boards + audience, public):
+            self.crowd.add(ws, 0)
+
+    def views(self) -> list[dict[str, Any]]:
+        return [state["G"] for state in self.states]
+
+    async def act(self, seat: int, action: dict[str, Any]) -> tuple[float, float]:
+        return await self._move(seat, action["type"], [action])
+
+    async def rematch(self) -> None:
+        await self._move(0, "rematch", [])
+
+    async def _move(self, seat: int, move: str, args: list[Any]) -> tuple[float, float]:
+        self.updates += 1
+        self.crowd.expect(self.updates)
+        player = str(seat)
+        payload = {"type": move, "args": args, "playerID": player}
+        action = {
+            "type": "MAKE_MOVE",
+            "payload": {**payload, "credentials": self.credentials[seat]},
+        }
+        state_id = self.states[seat]["_stateID"]
+        await self.phones[seat].send_str(
+            EVENT + json.dumps(["update", action, state_id, self.match_id, player])
+        )
+
+        async def phones() -> float:
+            self.states = list(await asyncio.gather(*(self._update(ws) for ws in self.phones)))
+            return time.perf_counter()
+
+        return tuple(await asyncio.gather(phones(), self.crowd.wait()))
+
+    async def close(self) -> None:
+        await self.crowd.close()
+
+
+# ------------------------------------------------------------------------- one run
+
+
+async def play(table: Any, server: ServerProcess, scenario: Scenario, seed: int) -> dict[str, Any]:
+    await table.open(scenario.boards, scenario.audience)
+    player = SimplePlayer(random.Random(seed))
+    every: list[float] = []
+    phones_only: list[float] = []
+    games = 0
+    cpu_start = 0.0
+    measured_from = time.perf_counter()
+    while len(every) < scenario.warmup + scenario.actions:
+        if len(every) == scenario.warmup and cpu_start == 0.0:
+            cpu_start, measured_from = server.cpu_seconds(), time.perf_counter()
+        views = table.views()
+        if views[0]["phase"] == "over":
+            games += 1
+            await table.rematch()
+            continue
+        seat, action = next(
+            (seat, a) for seat, view in enumerate(views) if (a := player.action(view)) is not None
+        )
+        started = time.perf_counter()
+        phones_at, public_at = await table.act(seat, action)
+        every.append((max(phones_at, public_at) - started) * 1000)
+        phones_only.append((phones_at - started) * 1000)
+    cpu = server.cpu_seconds() - cpu_start
+    figures = {
+        "system": table.name,
+        "connections": PLAYERS + scenario.boards + scenario.audience,
+        "actions": scenario.actions,
+        "games_finished": games,
+        "every_connection": percentiles(every[scenario.warmup :]),
+        "phones": percentiles(phones_only[scenario.warmup :]),
+        "cpu_ms_per_action": round(cpu * 1000 / scenario.actions, 3),
+        "cpu_share": round(cpu / (time.perf_counter() - measured_from), 3),
+        **server.memory_mib(),
+    }
+    await table.close()
+    return figures
+
+
+async def run_one(system: str, scenario: Scenario, seed: int, profile: Path | None = None):
+    import aiohttp
+
+    sockets = PLAYERS + scenario.boards + scenario.audience
+    ram = Path("/dev/shm") if scenario.journal_on_ram else None
+    with tempfile.TemporaryDirectory(prefix="molecrew-compare-", dir=ram) as state_dir:
+        if system == "molecrew":
+            server = start_molecrew(Path(state_dir), sockets + 16, profile)
+        else:
+            server = start_bgio()
+        try:
+            connector = aiohttp.TCPConnector(limit=0)
+            async with aiohttp.ClientSession(connector=connector) as session:
+                table = (MolecrewTable if system == "molecrew" else BgioTable)(session, server.port)
+                figures = await play(table, server, scenario, seed)
+        finally:
+            last_words = server.stop()
+    if last_words and last_words.get("host_handling"):
+        figures["host_handling"] = last_words["host_handling"]
+    return figures
+
+
+# ------------------------------------------------------------------------- reporting
+
+
+def ratios(runs: list[dict[str, Any]]) -> dict[str, float]:
+    """molecrew / boardgame.io of the medians over rounds (below 1: molecrew is ahead)."""
+
+    def median(system: str, pick: Callable[[dict[str, Any]], float]) -> float:
+        return statistics.median(pick(r) for r in runs if r["system"] == system)
+
+    picks = {
+        "p50": lambda r: r["every_connection"]["p50_ms"],
+        "p99": lambda r: r["every_connection"]["p99_ms"],
+        "phones_p50": lambda r: r["phones"]["p50_ms"],
+        "phones_p99": lambda r: r["phones"]["p99_ms"],
+        "cpu_per_action": lambda r: r["cpu_ms_per_action"],
+        "rss": lambda r: r["rss_mib"],
+    }
+    out = {}
+    for name, pick in picks.items():
+        theirs = median("boardgame.io", pick)
+        out[name] = round(median("molecrew", pick) / theirs, 2) if theirs else float("nan")
+    return out
+
+
+def table_rows(scenario: Scenario, runs: list[dict[str, Any]]) -> list[str]:
+    rows = []
+    for system in ("molecrew", "boardgame.io"):
+        mine = [r for r in runs if r["system"] == system]
+
+        def med(pick: Callable[[dict[str, Any]], float], mine=mine) -> float:
+            return round(statistics.median(pick(r) for r in mine), 2)
+
+        rows.append(
+            f"| ({scenario.key}) {scenario.title} | {system} | {len(mine)} | "
+            f"{med(lambda r: r['every_connection']['p50_ms'])} | "
+            f"{med(lambda r: r['every_connection']['p99_ms'])} | "
+            f"{med(lambda r: r['phones']['p50_ms'])} | {med(lambda r: r['phones']['p99_ms'])} | "
+            f"{med(lambda r: r['cpu_ms_per_action'])} | {med(lambda r: r['rss_mib'])} |"
+        )
+    return rows
+
+
+def report(results: dict[str, list[dict[str, Any]]]) -> str:
+    lines = [
+        "| scenario | system | rounds | p50 ms | p99 ms | phones p50 ms | phones p99 ms "
+        "| CPU ms/action | RSS MiB |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for key, runs in results.items():
+        lines += table_rows(SCENARIOS[key], runs)
+    lines += ["", "| scenario | p50 | p99 | phones p50 | phones p99 | CPU/action | RSS |"]
+    lines.append("|---|---:|---:|---:|---:|---:|---:|")
+    for key, runs in results.items():
+        r = ratios(runs)
+        lines.append(
+            f"| ({key}) molecrew / boardgame.io | {r['p50']} | {r['p99']} | {r['phones_p50']} | "
+            f"{r['phones_p99']} | {r['cpu_per_action']} | {r['rss']} |"
+        )
+    return "\n".join(lines)
+
+
+def print_profile(path: Path, actions: int, top: int = 22) -> None:
+    stats = pstats.Stats(str(path))
+    total = sum(t for (_cc, _nc, t, _ct, _callers) in stats.stats.values())  # type: ignore[attr-defined]
+    print(f"\n{path.name}: {total * 1000 / actions:.2f} ms of profiled CPU per action")
+    for order in ("tottime", "cumulative"):
+        print(f"-- top by {order} (µs per action: own, cumulative)")
+        rows = sorted(
+            stats.stats.items(),  # type: ignore[attr-defined]
+            key=lambda item: item[1][2] if order == "tottime" else item[1][3],
+            reverse=True,
+        )
+        for (file, line, function), (_cc, _nc, own, cumulative, _callers) in rows[:top]:
+            where = f"{os.path.relpath(file, ROOT) if file.startswith('/') else file}:{line}"
+            print(
+                f"{own * 1e6 / actions:9.1f} {cumulative * 1e6 / actions:9.1f}  {where} {function}"
+            )
+
+
+# ------------------------------------------------------------------------- command line
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--only", default="abcd", help="scenario letters, e.g. ab")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply the action counts")
+    parser.add_argument("--profile", action="store_true", help="cProfile molecrew in (a), (b)")
+    parser.add_argument("--json", type=Path, help="also write every run's figures here")
+    parser.add_argument("--serve-molecrew", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--max-sockets", type=int, default=64, help=argparse.SUPPRESS)
+    parser.add_argument("--profile-to", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.serve_molecrew:
+        return serve_molecrew(args.serve_molecrew, args.max_sockets, args.profile_to)
+
+    def scaled(s: Scenario) -> Scenario:
+        actions = max(20, int(s.actions * args.scale))
+        warmup = max(5, int(s.warmup * args.scale))
+        return Scenario(s.key, s.title, s.boards, s.audience, s.journal_on_ram, actions, warmup)
+
+    if args.profile:
+        with tempfile.TemporaryDirectory() as folder:
+            for key in "ab":
+                scenario = scaled(SCENARIOS[key])
+                path = Path(folder) / f"molecrew-{key}.prof"
+                asyncio.run(run_one("molecrew", scenario, seed=1, profile=path))
+                print(f"== ({key}) {scenario.title}, {scenario.actions + scenario.warmup} actions")
+                print_profile(path, scenario.actions + scenario.warmup)
+        return 0
+
+    ensure_bgio()
+    results: dict[str, list[dict[str, Any]]] = {key: [] for key in args.only}
+    for round_number in range(args.rounds):
+        # Who goes first alternates, so a drift of the machine's load favours neither.
+        order = ["molecrew", "boardgame.io"]
+        if round_number % 2:
+            order.reverse()
+        for key in args.only:
+            scenario = scaled(SCENARIOS[key])
+            for system in order:
+                figures = asyncio.run(run_one(system, scenario, seed=round_number + 1))
+                figures["round"] = round_number + 1
+                results[key].append(figures)
+                print(
+                    f"round {round_number + 1} ({key}) {system:12} "
+                    f"p50 {figures['every_connection']['p50_ms']:8.3f} "
+                    f"p99 {figures['every_connection']['p99_ms']:8.3f} "
+                    f"phones p50 {figures['phones']['p50_ms']:8.3f} "
+                    f"cpu/action {figures['cpu_ms_per_action']:7.3f} ms "
+                    f"rss {figures['rss_mib']} MiB",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(f"{stamp}, load average {os.getloadavg()[0]:.1f}")
+    print(report(results))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
