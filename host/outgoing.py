@@ -20,7 +20,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import EngineError
-from engine.registry import GameRules, game_names
+from engine.registry import game_names
 
 if TYPE_CHECKING:
     from host.room import Room
@@ -68,54 +68,24 @@ def private_text(message: dict[str, Any]) -> str:
 
 
 class Change:
-    """The frames of one moment of the room, each made once.
+    """The frames of one moment of ``room``, each made at most once and only when needed.
 
-    ``room`` is the public room part (no tokens, no game state); ``yous`` the ``you`` part of every
-    seat in seat order; ``rules``/``state`` the game being played or just finished (None in the
-    lobby).
+    During a game every seated phone's frame (and a shared phone's, showing the seat that holds
+    it or the curtain) is padded to the length of the longest of them: equal sizes tell nothing.
     """
 
-    def __init__(
-        self,
-        room: dict[str, Any],
-        yous: list[dict[str, Any]],
-        rules: GameRules | None,
-        state: Any,
-    ) -> None:
-        self.room = room
-        self._yous = yous
-        self._rules = rules if state is not None else None
-        self._state = state
-        self.public_view: dict[str, Any] | None = (
-            self._rules.view(state, None) if self._rules is not None else None
-        )
-        self.public_message = {"type": "public", "room": room, "view": self.public_view}
-        self._public_text: str | None = None
-        self._seat_texts: list[str] | None = None
-
-    @property
-    def seat_texts(self) -> list[str]:
-        """Every seat's state frame, padded to one length (empty outside a game); made at most
-        once, and only when a seated phone is sent one."""
-        if self._seat_texts is None:
-            self._seat_texts = (
-                _padded_seat_frames(self.room, self._yous, self._rules, self._state)
-                if self._rules is not None
-                else []
-            )
-        return self._seat_texts
-
-    @classmethod
-    def of(cls, room: Room) -> Change:
-        """The frames of ``room`` as it is now (the lobby shows no game)."""
+    def __init__(self, room: Room) -> None:
+        self._room = room
         match = room.match if room.phase != "lobby" else None
-        yous = [you_part(room, player, player.conn) for player in room.players]
-        return cls(
-            room_part(room),
-            yous,
-            match.rules if match else None,
-            match.state if match else None,
+        self._rules = match.rules if match else None
+        self._state = match.state if match else None
+        self.room = room_part(room)
+        self.public_view: dict[str, Any] | None = (
+            self._rules.view(self._state, None) if self._rules is not None else None
         )
+        self.public_message = {"type": "public", "room": self.room, "view": self.public_view}
+        self._public_text: str | None = None
+        self._padded: tuple[list[str], dict[Connection, str]] | None = None
 
     @property
     def public_text(self) -> str:
@@ -124,22 +94,49 @@ class Change:
             self._public_text = encode(self.public_message)
         return self._public_text
 
-    def text_for(self, seat: int | None, you: dict[str, Any]) -> str:
-        """The state frame for a connection: its seat's padded frame, or the public board."""
-        if seat is not None and self._rules is not None:
-            return self.seat_texts[seat]
+    @property
+    def seat_texts(self) -> list[str]:
+        """Every seat's state frame, padded to one length (empty outside a game)."""
+        return self._game_frames()[0]
+
+    def text_for(self, conn: Connection) -> str:
+        """The state frame for a connection: its seat's, its shared phone's, or the public one."""
+        if self._rules is not None and conn.seats:
+            seats, devices = self._game_frames()
+            if conn.shared:
+                return devices[conn]
+            if conn.player is not None and conn.player in self._room.players:
+                return seats[self._room.players.index(conn.player)]
+        you = you_part(self._room, conn.player, conn)
         return encode({"type": "state", "room": self.room, "you": you, "view": self.public_view})
 
+    def _game_frames(self) -> tuple[list[str], dict[Connection, str]]:
+        if self._padded is None:
+            self._padded = ([], {}) if self._rules is None else self._pad_game_frames()
+        return self._padded
 
-def _padded_seat_frames(
-    room: dict[str, Any], yous: list[dict[str, Any]], rules: GameRules, state: Any
-) -> list[str]:
-    texts = [
-        encode({"type": "state", "room": room, "you": you, "view": rules.view(state, seat)})
-        for seat, you in enumerate(yous)
-    ]
-    size = max(byte_length(text) for text in texts) + _PAD_EMPTY
-    return [pad_to(text, size) for text in texts]
+    def _pad_game_frames(self) -> tuple[list[str], dict[Connection, str]]:
+        room, rules, state = self._room, self._rules, self._state
+        assert rules is not None
+        views = [rules.view(state, seat) for seat in range(len(room.players))]
+        seat_texts = [
+            self._state_text(you_part(room, player, player.conn), views[seat])
+            for seat, player in enumerate(room.players)
+        ]
+        device_texts = {}
+        for conn in room.connections:
+            if conn.shared:
+                holder = conn.player
+                view = views[room.players.index(holder)] if holder in room.players else None
+                you = you_part(room, holder, conn)
+                device_texts[conn] = self._state_text(you, view or self.public_view)
+        texts = seat_texts + list(device_texts.values())
+        size = max(byte_length(text) for text in texts) + _PAD_EMPTY
+        padded = {conn: pad_to(text, size) for conn, text in device_texts.items()}
+        return [pad_to(text, size) for text in seat_texts], padded
+
+    def _state_text(self, you: dict[str, Any], view: Any) -> str:
+        return encode({"type": "state", "room": self.room, "you": you, "view": view})
 
 
 def room_part(room: Room) -> dict[str, Any]:
@@ -149,6 +146,12 @@ def room_part(room: Room) -> dict[str, Any]:
     def seat_of(player: Player) -> int | None:
         return room.players.index(player) if player in room.players else None
 
+    # Seats that share a phone carry the same number (the TV groups them); who takes it next.
+    shared = sorted(
+        (c for c in room.connections if c.shared), key=lambda c: seat_of(c.seats[0]) or 0
+    )
+    phones = {id(conn): number for number, conn in enumerate(shared, start=1)}
+    next_up = {seat for conn in shared if (seat := next_on_phone(room, conn)) is not None}
     return {
         "phase": room.phase,
         "game": room.game_name,
@@ -167,12 +170,14 @@ def room_part(room: Room) -> dict[str, Any]:
                 "bot_seat": player.bot_seat,  # a bot the leader added
                 "away": player.idle,  # ran out of time twice: its bot plays until it is back
                 "removed": player.removed,
+                "phone": phones.get(id(player.conn)) if player.conn else None,
+                "takes_phone": seat in next_up,
             }
             for seat, player in enumerate(room.players)
         ],
         "next_game": [player.name for player in room.next_game],
         "leader": seat_of(room.leader) if room.leader else None,
-        "spectators": sum(1 for conn in room.connections if conn.player is None),
+        "spectators": sum(1 for conn in room.connections if conn.stranger),
         "join_url": room.join_url,
         "paused": room.paused,
         "paused_by": room.paused_by,
@@ -198,12 +203,15 @@ def you_part(room: Room, player: Player | None, conn: Connection | None) -> dict
     you: dict[str, Any] = {
         "seat": room.players.index(player) if player is not None and seated else None,
         "name": player.name if player else None,
-        "leader": player is not None and player is room.leader,
+        "leader": room.leader is not None
+        and (player is room.leader or (conn is not None and room.leader in conn.seats)),
         "lang": lang,
-        "spectator": not seated and room.phase != "lobby",
+        "spectator": not seated and room.phase != "lobby" and not (conn and conn.shared),
     }
     if player is not None and not seated:
         you["next_game"] = True  # a latecomer: named, watching, seated at the next game
+    if conn is not None and conn.shared:
+        you["phone"] = shared_phone_part(room, conn)
     if player is None and conn is not None:
         claim = conn.claim
         you["claim"] = {"id": claim.id, "name": claim.player.name} if claim else None
@@ -211,6 +219,33 @@ def you_part(room: Room, player: Player | None, conn: Connection | None) -> dict
     if room.saved is not None and room.phase == "lobby":
         you["resume_pending"] = player is not None and room.is_saved_seat(player.token)
     return you
+
+
+def shared_phone_part(room: Room, conn: Connection) -> dict[str, Any]:
+    """What a phone passed around shows on its curtain: whose seats it holds, who holds it now,
+    and who should take it next (from public facts only: the deal, and whom the game waits on)."""
+    seat_of = room.players.index
+    seats = [seat_of(p) for p in conn.seats if p in room.players]
+    return {
+        "seats": seats,
+        "names": [room.players[seat].name for seat in seats],
+        "holder": seat_of(conn.player) if conn.player in room.players else None,
+        "next": next_on_phone(room, conn),
+    }
+
+
+def next_on_phone(room: Room, conn: Connection) -> int | None:
+    """The seat that should take the shared phone next, in seat order: one that has not read
+    its role since the deal, then one the game waits on. None: nobody needs it now."""
+    match = room.match if room.phase == "playing" else None
+    if match is None or conn.player is not None:
+        return None
+    expected = match.expected_seats()
+    seats = [room.players.index(p) for p in conn.seats if p in room.players]
+    for seat in seats:
+        if not room.players[seat].seen_deal:
+            return seat
+    return next((seat for seat in seats if seat in expected), None)
 
 
 def _can_start(room: Room) -> bool:

@@ -40,11 +40,11 @@ _STR, _OPT_STR, _INT, _OBJ, _STR_LIST, _INT_LIST, _OPT_INT, _BOOL = (
 
 # type -> {field: (kind, required)}
 SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
-    "hello": {"token": (_OPT_STR, False), "lang": (_OPT_STR, False)},
+    "hello": {"token": (_OPT_STR, False), "tokens": (_STR_LIST, False), "lang": (_OPT_STR, False)},
     "join": {"name": (_STR, True)},
     "lang": {"lang": (_STR, True)},
     "action": {"action": (_OBJ, True), "seat": (_OPT_INT, False)},
-    "options": {"game": (_STR, False), "variants": (_STR_LIST, False)},
+    "options": {"game": (_STR, False), "variants": (_STR_LIST, False), "timer": (_OPT_STR, False)},
     "reorder": {"order": (_INT_LIST, True)},
     "remove": {"seat": (_INT, True)},
     "bot": {"seat": (_INT, True), "on": (_BOOL, False)},
@@ -52,6 +52,14 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "rematch": {},
     "leave": {},
     "claim": {"id": (_INT, True), "approve": (_BOOL, True)},
+    "add_seat": {"name": (_STR, True)},
+    "hold": {"seat": (_INT, True)},
+    "hide": {},
+    "pause": {"on": (_BOOL, False)},
+    "end": {},
+    "lobby": {},
+    "add_bot": {},
+    "replay": {"step": (_OPT_INT, False)},
     "ping": {},
 }
 

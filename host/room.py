@@ -28,7 +28,7 @@ from host.i18n import normalise_language, translate
 from host.journal import JournalError, JournalStore, RoomFile, SavedGame
 from host.keeping import record_of, restore
 from host.match import Match, load_rules
-from host.outgoing import Change, encode, room_part, you_part
+from host.outgoing import Change, encode, room_part
 from host.protocol import ProtocolError, clean_name, name_key, parse_message
 from host.seats import Claim, Connection, Player, find_by_token, new_token
 from host.turnclock import PRESETS, TurnClock
@@ -125,14 +125,15 @@ class Room:
         self.connections.discard(conn)
         self._drop_claim(conn)
         conn.waiting_for = None
-        player = conn.player
-        conn.player = None
-        if player is not None and player.conn is conn:
+        held = [player for player in conn.seats if player.conn is conn]
+        conn.seats, conn.player = [], None
+        for player in held:
             player.conn = None
             waiting = next((c for c in self.connections if c.waiting_for is player), None)
             if waiting is not None:  # the token's own phone, waiting for this one to go quiet
                 waiting.waiting_for = None
                 self._seat(waiting, player)
+        if held:
             self.changed()
         else:
             self._broadcast_soon()
@@ -358,11 +359,15 @@ class Room:
     def _on_hello(self, conn: Connection, message: dict[str, Any]) -> None:
         if message.get("lang"):
             self._set_lang(conn, message["lang"])
-        token = message.get("token")
+        tokens = message.get("tokens") or []
+        if len(tokens) > 1:
+            self._hello_shared(conn, tokens)
+            return
+        token = message.get("token") or (tokens[0] if tokens else None)
         if not token:
             self._send_state(conn)
             return
-        player = find_by_token(self.players, token)
+        player = find_by_token(self.players + self.next_game, token)
         if player is None:
             self._send_state(conn)
             if not self.is_saved_seat(token):
@@ -382,13 +387,61 @@ class Room:
         self._seat(conn, player)
         self.changed()
 
+    def _hello_shared(self, conn: Connection, tokens: list[str]) -> None:
+        """A shared phone back after a reload: every seat whose token it keeps and that no other
+        phone holds comes back to it, behind the curtain."""
+        found = [find_by_token(self.players, token) for token in tokens]
+        free = [p for p in found if p is not None and (p.conn is None or p.conn is conn)]
+        if not free:
+            self._send_state(conn)
+            raise RoomError("token_unknown")
+        for player in sorted(free, key=self.players.index):
+            player.lang = conn.lang
+            self._seat(conn, player, add=bool(conn.seats))
+        self.changed()
+
+    def _on_add_seat(self, conn: Connection, message: dict[str, Any]) -> None:
+        """In the lobby, a seated phone takes one more player: a phone passed around."""
+        self.require_lobby()
+        if not conn.seats:
+            raise RoomError("not_seated")
+        name = clean_name(message["name"])
+        self._refuse_taken_name(name)
+        limit = self.rules.max_players if self.rules else None
+        if limit is not None and len(self.players) >= limit:
+            raise RoomError("room_full", max=limit)
+        player = Player(name=name, token=new_token(), lang=conn.lang)
+        with self.durable():
+            self.players.append(player)
+        self._seat(conn, player, add=True)
+        self.changed()
+
+    def _on_hold(self, conn: Connection, message: dict[str, Any]) -> None:
+        """On a shared phone, the named player confirms they hold it: their screen comes up."""
+        seat = message["seat"]
+        player = self.players[seat] if 0 <= seat < len(self.players) else None
+        if player is None or player not in conn.seats:
+            raise RoomError("not_your_seat", seat=seat)
+        if conn.player is not None and conn.player is not player:
+            raise RoomError("phone_held", name=conn.player.name)
+        conn.player = player
+        player.seen_deal = True
+        self.changed()
+
+    def _on_hide(self, conn: Connection, message: dict[str, Any]) -> None:
+        """"Hide and pass": the shared phone shows the curtain again, nothing of the seat."""
+        if not conn.shared:
+            raise RoomError("not_shared")
+        conn.player = None
+        self.changed()
+
     def _on_lang(self, conn: Connection, message: dict[str, Any]) -> None:
         self._set_lang(conn, message["lang"])
         self._send_state(conn)
 
     def _on_join(self, conn: Connection, message: dict[str, Any]) -> None:
-        if conn.player is not None:
-            raise RoomError("already_seated", seat=self._seat_of(conn.player))
+        if conn.seats:
+            raise RoomError("already_seated", seat=self._seat_of(conn.seats[0]))
         name = clean_name(message["name"])
         key = name_key(name)
         same = next((p for p in self.players if name_key(p.name) == key), None)
@@ -426,17 +479,28 @@ class Room:
         self._seat(conn, player)
         self.changed()
 
+    def _refuse_taken_name(self, name: str) -> None:
+        """Raises RoomError when ``name`` is, or looks like, a name already at the table."""
+        key = name_key(name)
+        same = next((p for p in self.players + self.next_game if name_key(p.name) == key), None)
+        if same is None:
+            return
+        if same.name.casefold() != name.casefold():
+            raise RoomError("name_lookalike", name=same.name)
+        raise RoomError("name_taken", name=same.name)
+
     def _on_claim(self, conn: Connection, message: dict[str, Any]) -> None:
         self.require_leader(conn)
         self.decide_claim(bool(message.get("approve")), message["id"])
 
     def _on_leave(self, conn: Connection, message: dict[str, Any]) -> None:
         self.require_lobby()
-        if conn.player is None:
+        player = conn.player
+        if player is None:
             raise RoomError("not_seated")
         with self.durable():
-            self._remove(conn.player)
-        self.send_removed(conn.player, conn, "left")
+            self._remove(player)
+        self.send_removed(player, conn, "left")
         self.changed()
 
     def _on_options(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -518,6 +582,8 @@ class Room:
         if self.phase == "lobby" or self.match is None:
             raise RoomError("not_started")
         player = conn.player
+        if player is None and conn.shared:
+            raise RoomError("not_holding")
         if player is None or player not in self.players:
             raise RoomError("not_seated")
         seat = self.players.index(player)
@@ -555,8 +621,10 @@ class Room:
         self.phase, self.paused, self.paused_by, self.saved = "playing", False, None, None
         self.replay_step = None
         for player in self.players:
-            player.bot = player.idle = False
+            player.bot = player.idle = player.seen_deal = False
             player.timeouts = 0
+        for conn in self.connections:
+            conn.player = None if conn.shared else conn.player  # everyone passes the phone anew
         self.clock.stop()
         self.clock.preset = self.timer
         self.games_started += 1
@@ -655,14 +723,22 @@ class Room:
 
     # ---------------------------------------------------------------- seats
 
-    def _seat(self, conn: Connection, player: Player) -> None:
-        """Give ``player``'s (free) seat to ``conn``, with the seat's token."""
-        if conn.player is not None and conn.player is not player and conn.player.conn is conn:
-            conn.player.conn = None
+    def _seat(self, conn: Connection, player: Player, add: bool = False) -> None:
+        """Give ``player``'s (free) seat to ``conn``, with the seat's token: its only seat, or
+        (``add``) one more on a phone passed around, which then shows the curtain."""
+        if not add:
+            for held in conn.seats:
+                if held is not player and held.conn is conn:
+                    held.conn = None
+            conn.seats = []
+        if player not in conn.seats:
+            conn.seats.append(player)
+        order = self.players + self.next_game
+        conn.seats.sort(key=lambda p: order.index(p) if p in order else len(order))
         self._drop_claim(conn)
         conn.waiting_for = None
         player.conn = conn
-        conn.player = player
+        conn.player = None if conn.shared else player
         for claim in [c for c in self.claims if c.player is player]:
             # The seat's own phone is back: nobody else gets it.
             self.claims.remove(claim)
@@ -691,8 +767,10 @@ class Room:
 
     def send_removed(self, player: Player, holder: Connection | None, reason: str) -> None:
         if holder is not None:
-            holder.player = None
-            holder.send_private({"type": "seat_lost", "reason": reason})
+            if player in holder.seats:
+                holder.seats.remove(player)
+            holder.player = holder.seats[0] if len(holder.seats) == 1 else None
+            holder.send_private({"type": "seat_lost", "reason": reason, "name": player.name})
         player.conn = None
         for claim in [c for c in self.claims if c.player is player]:
             self.claims.remove(claim)
@@ -700,8 +778,8 @@ class Room:
 
     def _set_lang(self, conn: Connection, lang: str) -> None:
         conn.lang = normalise_language(lang)
-        if conn.player is not None:
-            conn.player.lang = conn.lang
+        for player in conn.seats:
+            player.lang = conn.lang
 
     def _seat_of(self, player: Player | None) -> int | None:
         """The seat's number; None for no player or a latecomer waiting for the next game."""
@@ -717,7 +795,7 @@ class Room:
         return find_by_token(seats, token) is not None
 
     def require_leader(self, conn: Connection) -> None:
-        if conn.player is None or conn.player is not self.leader:
+        if self.leader is None or self.leader not in conn.seats:
             raise RoomError("not_leader")
 
     def require_lobby(self) -> None:
@@ -782,7 +860,7 @@ class Room:
         lobby become spectators; they come back by token or ask for their seat by name."""
         for player in self.players:
             if player.conn is not None:
-                player.conn.player = None
+                player.conn.seats, player.conn.player = [], None
                 player.conn.send_private({"type": "seat_lost", "reason": "resumed"})
         self.players = [
             Player(name=s["name"], token=s["token"], lang=normalise_language(s.get("lang")))
@@ -797,7 +875,7 @@ class Room:
         return room_part(self)
 
     def _change(self) -> Change:
-        return Change.of(self)
+        return Change(self)
 
     def public_view(self) -> dict[str, Any] | None:
         return self._change().public_view
@@ -806,10 +884,7 @@ class Room:
         return self._change().public_message
 
     def _send_state(self, conn: Connection) -> None:
-        change = self._change()
-        conn.send_text(
-            change.text_for(self._seat_of(conn.player), you_part(self, conn.player, conn))
-        )
+        conn.send_text(self._change().text_for(conn))
 
     def _broadcast_soon(self) -> None:
         """Strangers came or went: only the spectator count changed, which phones do not show.
@@ -842,8 +917,7 @@ class Room:
             self._churn = None
         change = self._change()
         for conn in list(self.connections):
-            seat = self._seat_of(conn.player)
-            conn.send_text(change.text_for(seat, you_part(self, conn.player, conn)))
+            conn.send_text(change.text_for(conn))
         self._publish(change)
 
     def _publish(self, change: Change) -> None:

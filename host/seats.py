@@ -26,9 +26,23 @@ class Connection:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = normalise_language(lang)
+        # Every seat this phone holds, in seat order: one for a personal phone, several for a
+        # phone passed around the table.
+        self.seats: list[Player] = []
+        # The seat it shows and acts for now: a personal phone's seat; on a shared phone the one
+        # holding it (None while the "pass the phone" curtain is up).
         self.player: Player | None = None
         self.claim: Claim | None = None  # this phone asks for a seat by name
         self.waiting_for: Player | None = None  # its token's seat is held by another phone
+
+    @property
+    def shared(self) -> bool:
+        return len(self.seats) > 1
+
+    @property
+    def stranger(self) -> bool:
+        """A phone that holds no seat (it watches; over a limit it is the first to go)."""
+        return not self.seats
 
     def send_text(self, text: str) -> None:
         """Queue one text frame; never blocks, never raises."""
@@ -57,6 +71,7 @@ class Player:
     removed: bool = False  # the leader removed the player mid-game: a bot ends the game
     idle: bool = False  # ran out of time twice in a row: a bot plays until the player acts
     timeouts: int = 0  # the clock ran out on this seat this many steps in a row
+    seen_deal: bool = False  # on a shared phone: has held it since the deal (to read the role)
 
     @property
     def connected(self) -> bool:

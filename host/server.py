@@ -67,6 +67,8 @@ class HostConfig:
     flood_close_after: int = 400
     # Seconds between WebSocket pings; a phone that misses one shows as disconnected.
     heartbeat: float | None = 15.0
+    # A phone whose seat's token another phone presents is pinged; silent this long, it is gone.
+    probe_seconds: float = 3.0
     # WebSockets open at once (phones, boards). Past it a board gets 503 before the upgrade, a
     # phone is held until its first frame: a seat's token gets in (see host/gate.py).
     max_sockets: int = 64
@@ -80,6 +82,10 @@ class HostConfig:
     # Frames queued for one slow socket before it is dropped (it will reconnect and catch up).
     max_queued: int = 256
     phoneclient_dir: Path = PHONECLIENT_DIR
+    # A bot's natural pause before each move, so the table can follow it (tests: 0, at once).
+    bot_pause: float = 1.0
+    # The Room's clock for turn timers and bot pauses (tests pass a fake one; None: the real one).
+    scheduler: Any = None
 
     def journal_dir(self) -> Path:
         return Path(self.state_dir) if self.state_dir is not None else default_state_dir()
@@ -160,12 +166,52 @@ class Outbox:
 
 
 class PhoneConnection(Connection):
-    def __init__(self, outbox: Outbox, lang: str) -> None:
+    def __init__(
+        self, outbox: Outbox, lang: str, on_probe: Callable[[], None] | None = None
+    ) -> None:
         super().__init__(lang)
         self.outbox = outbox
+        self.on_probe = on_probe
 
     def send_text(self, text: str) -> None:
         self.outbox.put(text)
+
+    def probe(self) -> None:
+        if self.on_probe is not None:
+            self.on_probe()
+
+
+class Liveness:
+    """Whether a phone still answers. ``probe()`` pings it; if nothing at all comes back (every
+    browser answers a ping by itself) within ``seconds``, ``on_dead`` runs and the socket is
+    closed. The Room probes a phone whose seat's token another phone presents."""
+
+    def __init__(
+        self, ws: web.WebSocketResponse, seconds: float, on_dead: Callable[[], None]
+    ) -> None:
+        self.ws, self.seconds, self.on_dead = ws, seconds, on_dead
+        self.heard = 0  # frames received so far, pongs included
+        self.task: asyncio.Future[None] | None = None
+
+    def heard_from(self) -> None:
+        self.heard += 1
+
+    def probe(self) -> None:
+        if self.task is None or self.task.done():
+            self.task = asyncio.ensure_future(self._check(self.heard))
+
+    async def _check(self, heard_before: int) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await self.ws.ping(b"probe")
+        await asyncio.sleep(self.seconds)
+        if self.heard == heard_before and not self.ws.closed:
+            log.info("closing a phone socket that did not answer a probe")
+            self.on_dead()
+            await self.ws.close(code=WSCloseCode.OK, message=b"no answer")
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
 
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -205,10 +251,14 @@ def _check_origin(request: web.Request) -> None:
         raise web.HTTPForbidden(text="foreign origin")
 
 
-async def _upgrade(request: web.Request, max_bytes: int) -> web.WebSocketResponse:
+async def _upgrade(
+    request: web.Request, max_bytes: int, autoping: bool = True
+) -> web.WebSocketResponse:
     config = request.app[CONFIG_KEY]
     # aiohttp closes a message of max_msg_size bytes; the documented limit is "over max_bytes".
-    ws = web.WebSocketResponse(max_msg_size=max_bytes + 1, heartbeat=config.heartbeat)
+    ws = web.WebSocketResponse(
+        max_msg_size=max_bytes + 1, heartbeat=config.heartbeat, autoping=autoping
+    )
     await ws.prepare(request)
     request.app[SOCKETS_KEY].add(ws)
     return ws
@@ -216,8 +266,15 @@ async def _upgrade(request: web.Request, max_bytes: int) -> web.WebSocketRespons
 
 async def _first_frame(ws: web.WebSocketResponse, seconds: float) -> Any:
     """The first message of a held socket; None if it closed or said nothing in time."""
+    deadline = asyncio.get_running_loop().time() + seconds
     try:
-        msg = await ws.receive(timeout=seconds)
+        while True:
+            left = deadline - asyncio.get_running_loop().time()
+            msg = await ws.receive(timeout=max(left, 0.001))
+            if msg.type is WSMsgType.PING:  # phone sockets answer pings themselves
+                await ws.pong(msg.data)
+            elif msg.type is not WSMsgType.PONG:
+                break
     except TimeoutError:
         return None
     return msg if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY) else None
@@ -301,34 +358,41 @@ async def phone_socket(request: web.Request) -> web.WebSocketResponse:
     at_once = gate.may_enter_at_once(address)
     if not at_once and not gate.may_hold(address):
         raise web.HTTPServiceUnavailable(text="too many connections")
-    ws = await _upgrade(request, config.max_frame_bytes)
+    # Pongs are read here, not swallowed by aiohttp: they tell a probed phone is alive.
+    ws = await _upgrade(request, config.max_frame_bytes, autoping=False)
     conn: PhoneConnection | None = None
     inside = False  # the Room knows this connection
 
-    def gone() -> None:  # the writer failed: the seat is away now, not after the heartbeat
+    def gone() -> None:  # the writer failed or a probe went unanswered: the seat is away now
         nonlocal inside
         if inside and conn is not None:
             inside = False
             room.disconnect(conn)
 
     outbox = Outbox(ws, config.max_queued, on_failure=gone)
+    liveness = Liveness(ws, config.probe_seconds, on_dead=gone)
     try:
         first = None
         if not at_once:
             admitted, first = await _admit_held(request, ws, address)
             if not admitted:
                 return ws
-        conn = PhoneConnection(outbox, normalise_language(request.headers.get("Accept-Language")))
-        gate.enter(ws, lambda: conn.player is None)
+        lang = normalise_language(request.headers.get("Accept-Language"))
+        conn = PhoneConnection(outbox, lang, on_probe=liveness.probe)
+        gate.enter(ws, lambda: conn.stranger)
         inside = True
         room.connect(conn)
         frames = _PhoneFrames(ws, config, room, conn)
         if first is not None and not await frames.handle(first):
             return ws
         async for msg in ws:
-            if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY) and not await frames.handle(msg):
+            liveness.heard_from()
+            if msg.type is WSMsgType.PING:
+                await ws.pong(msg.data)
+            elif msg.type in (WSMsgType.TEXT, WSMsgType.BINARY) and not await frames.handle(msg):
                 break
     finally:
+        liveness.stop()
         request.app[SOCKETS_KEY].discard(ws)
         gate.leave(ws)
         gone()
@@ -430,6 +494,8 @@ def create_app(config: HostConfig | None = None) -> web.Application:
         seed=config.seed,
         game=config.game,
         variants=config.variants,
+        scheduler=config.scheduler,
+        bot_pause=config.bot_pause,
     )
     if config.resume and room.saved is not None:
         try:

@@ -140,7 +140,8 @@ async def test_reorder_and_remove(host, kit):
     assert (await leader.error({"type": "remove", "seat": 9}))["code"] == "not_a_seat"
 
     await leader.send({"type": "remove", "seat": 2})  # Bruno
-    assert await phones[1].expect("seat_lost") == {"type": "seat_lost", "reason": "removed"}
+    lost = await phones[1].expect("seat_lost")
+    assert lost == {"type": "seat_lost", "reason": "removed", "name": "Bruno"}
     for phone in phones:
         await phone.expect("state")
     assert [s["name"] for s in leader.state["room"]["seats"]] == ["Eli", "Ana", "Chen", "Dara"]
