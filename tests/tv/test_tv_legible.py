@@ -1,5 +1,6 @@
 """Legible from the sofa: no text on the 1920×1080 canvas smaller than 24 px, in any scene, in
-any of the three languages, on the crowded tables (ten players, long names) as on the small.
+any of the three languages, on the crowded tables (ten players, long names) as on the small,
+in a 1080p and a 720p window, and none off the screen.
 
 Every public message of whole seeded games is drawn settled, and every moment part-way and at
 its end; the canvas records the size each text was really drawn at (after any shrinking to fit).
@@ -18,10 +19,12 @@ LANGS = ["en", "es", "pt"]
 
 
 def small_texts(window: TvWindow) -> list[tuple[str, float]]:
+    """Texts of the frame drawn smaller than SMALLEST (and none may fall off the screen)."""
     canvas = window.draw()
-    return [
-        (d.label, round(d.size, 1)) for d in canvas.drawn if d.kind == "text" and d.size < SMALLEST
-    ]
+    texts = [d for d in canvas.drawn if d.kind == "text"]
+    screen = window.screen.get_rect()
+    assert not [d.label for d in texts if not screen.contains(d.rect)], "text off screen"
+    return [(d.label, round(d.size, 1)) for d in texts if d.size < SMALLEST]
 
 
 def every_frame(window: TvWindow, messages: list[dict]):
@@ -72,14 +75,15 @@ GAMES = {
 }
 
 
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", list(GAMES))
-def test_no_text_is_smaller_than_24_px_in_any_scene(game, lang):
+def test_no_text_is_smaller_than_24_px_in_any_scene(game, lang, size):
     messages = [crowded(m) for m in GAMES[game]()]
     saved = {"game": "mole", "names": ["Ana", "Bruno Maximiliano"], "actions": 12}
     lobbies = [crowded(lobby(n)) for n in (0, 3, 10)] + [lobby(0, resumable=saved)]
     paused = dict(messages[1], room=dict(messages[1]["room"], paused=True))
-    window = TvWindow(lang, size=(1920, 1080), sound=False, local_url="http://vm.local:8080/")
+    window = TvWindow(lang, size=size, sound=False, local_url="http://vm.local:8080/")
     small: dict[str, float] = {}
 
     def look() -> None:
