@@ -43,6 +43,10 @@ class GameRules:
     # name -> (state, seat, rng) -> action; see seat_bots: a bot itself sees only the seat's view
     bots: dict[str, Callable[[State, Seat, Any], Action]]
     snapshot: Callable[[State], Any]  # a comparable deep copy, for "state unchanged" checks
+    # For an audience playing along: the public round now (a lock, a trick), and once the game
+    # is over the seats it tried to find (the Moles, the Insider).
+    round_of: Callable[[State], int]
+    hidden_seats: Callable[[State], list[Seat]]
 
 
 # A bot as a game writes it: (the acting seat's view, the bot's own rng) -> an action.

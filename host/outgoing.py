@@ -86,6 +86,7 @@ class Change:
         self.public_message = {"type": "public", "room": self.room, "view": self.public_view}
         self._public_text: str | None = None
         self._padded: tuple[list[str], dict[Connection, str]] | None = None
+        self._watcher_texts: dict[str, str] = {}
 
     @property
     def public_text(self) -> str:
@@ -108,7 +109,14 @@ class Change:
             if conn.player is not None and conn.player in self._room.players:
                 return seats[self._room.players.index(conn.player)]
         you = you_part(self._room, conn.player, conn)
-        return encode({"type": "state", "room": self.room, "you": you, "view": self.public_view})
+        # Watchers' frames differ only by a few words of "you": with hundreds of them in the
+        # audience, each distinct frame is encoded once.
+        key = json.dumps(you, sort_keys=True)
+        text = self._watcher_texts.get(key)
+        if text is None:
+            text = self._state_text(you, self.public_view)
+            self._watcher_texts[key] = text
+        return text
 
     def _game_frames(self) -> tuple[list[str], dict[Connection, str]]:
         if self._padded is None:
@@ -191,6 +199,8 @@ def room_part(room: Room) -> dict[str, Any]:
         ],
         "notice": room.notice,
         "resumable": room.saved.summary() if room.saved and room.phase == "lobby" else None,
+        "audience": room.audience.present(),
+        "audience_result": room.audience_result(),
         "round": room.games_started,
     }
 
@@ -212,6 +222,8 @@ def you_part(room: Room, player: Player | None, conn: Connection | None) -> dict
         you["next_game"] = True  # a latecomer: named, watching, seated at the next game
     if conn is not None and conn.shared:
         you["phone"] = shared_phone_part(room, conn)
+    if conn is not None and conn.member is not None:
+        you["audience"] = conn.member.name  # its marks come in its own "audience" frames
     if player is None and conn is not None:
         claim = conn.claim
         you["claim"] = {"id": claim.id, "name": claim.player.name} if claim else None

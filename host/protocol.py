@@ -55,6 +55,8 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "add_seat": {"name": (_STR, True)},
     "hold": {"seat": (_INT, True)},
     "hide": {},
+    "audience": {"name": (_STR, True)},
+    "suspect": {"seats": (_INT_LIST, True)},
     "pause": {"on": (_BOOL, False)},
     "end": {},
     "lobby": {},

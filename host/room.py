@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.registry import GameRules, game_names
+from host.audience import Audience
 from host.clock import Handle, LoopScheduler, Scheduler
 from host.errors import RoomError
 from host.evening import LEADER_MOVES, remove_mid_game
@@ -79,6 +80,7 @@ class Room:
         self.clock = TurnClock(self.scheduler, self._clock_ran_out)
         self.next_game: list[Player] = []  # named latecomers, seated when the next game starts
         self.replay_step: int | None = None  # the grand reveal's step, stepped by the leader
+        self.audience = Audience()
         self.match: Match | None = None
         self.games_started = 0
         self.saved: SavedGame | None = None  # an interrupted game on offer (key R, --resume)
@@ -123,6 +125,8 @@ class Room:
 
     def disconnect(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        self.audience.leave(conn)
+        conn.member = None
         self._drop_claim(conn)
         conn.waiting_for = None
         held = [player for player in conn.seats if player.conn is conn]
@@ -429,7 +433,7 @@ class Room:
         self.changed()
 
     def _on_hide(self, conn: Connection, message: dict[str, Any]) -> None:
-        """"Hide and pass": the shared phone shows the curtain again, nothing of the seat."""
+        """ "Hide and pass": the shared phone shows the curtain again, nothing of the seat."""
         if not conn.shared:
             raise RoomError("not_shared")
         conn.player = None
@@ -488,6 +492,44 @@ class Room:
         if same.name.casefold() != name.casefold():
             raise RoomError("name_lookalike", name=same.name)
         raise RoomError("name_taken", name=same.name)
+
+    def _on_audience(self, conn: Connection, message: dict[str, Any]) -> None:
+        """A phone without a seat joins the audience with a name, to play along."""
+        if conn.seats:
+            raise RoomError("already_seated", seat=self._seat_of(conn.seats[0]))
+        name = clean_name(message["name"])
+        self._refuse_taken_name(name)
+        conn.member = self.audience.join(conn, name, name_key)
+        self._send_state(conn)
+        self._send_marks(conn)
+        self._broadcast_soon()  # the audience count on the screens
+
+    def _on_suspect(self, conn: Connection, message: dict[str, Any]) -> None:
+        """An audience member names the seats they suspect now; nobody else hears of it until
+        the game is over."""
+        if conn.member is None:
+            raise RoomError("not_in_audience")
+        if self.phase != "playing" or self.match is None:
+            raise RoomError("not_started")
+        seats = message["seats"]
+        if any(not 0 <= seat < len(self.players) for seat in seats):
+            raise RoomError(
+                "not_a_seat", seat=next(s for s in seats if not 0 <= s < len(self.players))
+            )
+        self.audience.mark(conn.member, self.match.rules.round_of(self.match.state), seats)
+        self._send_marks(conn)
+
+    def _send_marks(self, conn: Connection) -> None:
+        member = conn.member
+        conn.send_private({"type": "audience", "name": member.name, "suspects": member.current()})
+
+    def audience_result(self) -> dict[str, Any] | None:
+        """After a game, what the audience suspected beside the truth (None before the end)."""
+        match = self.match
+        if self.phase != "over" or match is None or not self.audience.members:
+            return None
+        rules, state = match.rules, match.state
+        return self.audience.results(rules.hidden_seats(state), rules.round_of(state) + 1)
 
     def _on_claim(self, conn: Connection, message: dict[str, Any]) -> None:
         self.require_leader(conn)
@@ -627,6 +669,7 @@ class Room:
             conn.player = None if conn.shared else conn.player  # everyone passes the phone anew
         self.clock.stop()
         self.clock.preset = self.timer
+        self.audience.new_game()
         self.games_started += 1
         if previous is not None:
             previous.close()

@@ -34,6 +34,7 @@ class Connection:
         self.player: Player | None = None
         self.claim: Claim | None = None  # this phone asks for a seat by name
         self.waiting_for: Player | None = None  # its token's seat is held by another phone
+        self.member: Any = None  # its place in the audience (host.audience.Member), if any
 
     @property
     def shared(self) -> bool:

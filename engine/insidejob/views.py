@@ -43,6 +43,7 @@ from engine.insidejob.vocabulary import (
     SLEEPING,
     SUITS,
     TIM_SHADY,
+    TRAITORS,
     suit_of,
 )
 
@@ -160,6 +161,16 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         "vote": vote,
     }
     return view
+
+
+def round_of(state: State) -> int:
+    """The trick being played (0-based; the vote counts as one past the last trick)."""
+    return len(state.history)
+
+
+def hidden_seats(state: State) -> list[int]:
+    """The traitors' seats (the Insider, the Professional): what an audience tries to find."""
+    return [seat for seat, role in enumerate(state.roles) if role in TRAITORS]
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:

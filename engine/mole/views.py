@@ -104,6 +104,16 @@ def knows(state: State, seat: int) -> dict[str, Any]:
     return {}
 
 
+def round_of(state: State) -> int:
+    """The lock being played (0-based): the round an audience's marks belong to."""
+    return int(state.lock)
+
+
+def hidden_seats(state: State) -> list[int]:
+    """The seats on the Moles' side (the Snitch too): what an audience tries to find."""
+    return [seat for seat, role in enumerate(state.roles) if role in MOLE_ROLES]
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The public board, plus, for a seat, exactly what that seat may know.
 

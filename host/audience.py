@@ -1,0 +1,110 @@
+"""The audience: people without a seat who play along by naming whom they suspect.
+
+A phone that is not seated (it came after the deal, chose to watch, or the table was full) joins
+the audience with a name. During a game each member marks the seats they suspect (the Moles in
+Mole in the Crew, the Insider in Inside Job) and may change their mind; their marks are kept round
+by round (a lock, a trick) and reach nobody until the game is over: then the TV and the board
+pages show what the audience suspected beside the truth, and who read the table best.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from host.errors import RoomError
+from host.seats import Connection, new_token
+
+MAX_MEMBERS = 1_000  # names kept (the socket limit bounds who is connected at once)
+
+
+@dataclass(eq=False)
+class Member:
+    name: str
+    token: str
+    # Suspects per round, by round number: the last marks made during that round.
+    marks: dict[int, list[int]] = field(default_factory=dict)
+    conn: Connection | None = None
+
+    def current(self) -> list[int]:
+        return self.marks[max(self.marks)] if self.marks else []
+
+
+class Audience:
+    def __init__(self) -> None:
+        self.members: list[Member] = []
+
+    def join(self, conn: Connection, name: str, key: Any) -> Member:
+        """``conn`` joins with ``name`` (``key`` compares names as the table does). A name in
+        use by a connected member is refused; a disconnected member's name brings it back (an
+        audience mark is no secret worth guarding)."""
+        same = next((m for m in self.members if key(m.name) == key(name)), None)
+        if same is not None:
+            if same.conn is not None and same.conn is not conn:
+                raise RoomError("name_taken", name=same.name)
+            same.conn = conn
+            return same
+        if len(self.members) >= MAX_MEMBERS:
+            raise RoomError("audience_full", max=MAX_MEMBERS)
+        member = Member(name=name, token=new_token(), conn=conn)
+        self.members.append(member)
+        return member
+
+    def leave(self, conn: Connection) -> None:
+        for member in self.members:
+            if member.conn is conn:
+                member.conn = None
+
+    def present(self) -> int:
+        """How many audience members are here now (a number the TV may show)."""
+        return sum(1 for member in self.members if member.conn is not None)
+
+    def mark(self, member: Member, round_no: int, seats: list[int]) -> None:
+        member.marks[round_no] = sorted(set(seats))
+
+    def new_game(self) -> None:
+        for member in self.members:
+            member.marks = {}
+
+    def results(self, truth: list[int], rounds: int) -> dict[str, Any]:
+        """What the audience suspected, round by round, beside the truth, and who read the table
+        best (the highest mean overlap with the truth over the rounds they marked)."""
+        hidden = set(truth)
+        rows = []
+        for member in self.members:
+            if not member.marks:
+                continue
+            by_round = [_carried(member.marks, r) for r in range(rounds)]
+            scores = [_overlap(set(marks), hidden) for marks in by_round if marks is not None]
+            rows.append(
+                {
+                    "name": member.name,
+                    "rounds": by_round,
+                    "final": member.current(),
+                    "score": round(sum(scores) / len(scores), 3) if scores else 0.0,
+                }
+            )
+        rows.sort(key=lambda row: -row["score"])
+        best = rows[0]["name"] if rows and rows[0]["score"] > 0 else None
+        tally: dict[int, int] = {}
+        for row in rows:
+            for seat in row["final"]:
+                tally[seat] = tally.get(seat, 0) + 1
+        return {
+            "truth": sorted(hidden),
+            "members": rows,
+            "best": best,
+            "tally": {str(seat): count for seat, count in sorted(tally.items())},
+        }
+
+
+def _carried(marks: dict[int, list[int]], round_no: int) -> list[int] | None:
+    """The marks in force during ``round_no``: the last made up to then (None: none yet)."""
+    earlier = [r for r in marks if r <= round_no]
+    return marks[max(earlier)] if earlier else None
+
+
+def _overlap(marked: set[int], hidden: set[int]) -> float:
+    """How well a guess matches the truth: shared seats over all seats named by either."""
+    both = marked | hidden
+    return len(marked & hidden) / len(both) if both else 1.0
