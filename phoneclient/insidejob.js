@@ -93,7 +93,11 @@ function tableSection(ctx) {
         h("th", {}, t("phone.insidejob.cards")))),
       h("tbody", {}, allSeats(view).map((seat) => {
         const tags = [];
-        if (seat === view.seat) tags.push(h("span", { class: "tag you" }, t("phone.lobby.you")));
+        // The own row is shaded, with "you" for screen readers: a tag would make this row, and
+        // so the table's layout, differ from phone to phone.
+        if (seat === view.seat) {
+          tags.push(h("span", { class: "visually-hidden own-marker" }, ` (${t("phone.lobby.you")})`));
+        }
         if (view.phase !== "over" && seat === view.start) {
           tags.push(h("span", { class: "tag" }, t("phone.insidejob.start")));
         }
@@ -102,7 +106,10 @@ function tableSection(ctx) {
           tags.push(h("span", { class: "tag role", testid: `revealed-${seat}`, data: { role: roles[seat] } },
             t(`insidejob.role.${roles[seat]}`)));
         }
-        return h("tr", { testid: `seat-${seat}`, data: { intel: String(view.intel[seat]) } },
+        return h("tr", {
+          testid: `seat-${seat}`, class: seat === view.seat ? "own" : null,
+          data: { intel: String(view.intel[seat]) },
+        },
           h("td", {}, h("span", { class: "player-name" }, nameOf(ctx, seat)), tags),
           h("td", { class: "num" }, String(view.intel[seat])),
           h("td", { class: "num" }, String(view.hand_sizes[seat])));

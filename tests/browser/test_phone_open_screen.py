@@ -8,11 +8,14 @@ are 256 bytes, whatever the choice. The roles come from the host, only to pick w
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections import defaultdict
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from host.i18n import translate
@@ -24,9 +27,11 @@ MOLE_ROLES = {"mole", "snitch", "contact", "double", "lookout", "driver", "crew"
 # Every visible element outside the flap: tag, test id, classes, pressed/disabled, its own text,
 # and its box in page coordinates (so a scrolled page compares like an unscrolled one). The top
 # bar is left out: it carries the phone's own name, which the whole table knows anyway.
-# `skip` names subtrees that may differ by seat (Inside Job's own hand, the "you" tag);
-# `positions` says whether positions count or only sizes.
-OPEN_SCREEN_JS = """([skip, positions]) => {
+# `skip` names subtrees that may differ by seat (Inside Job's own hand, say), `tall` those of
+# them whose size may differ too (the boxes around them then count without their size);
+# `positions` says whether positions count or only sizes. The class shading one's own row in a
+# table of every seat (the seat is public) is left out too.
+OPEN_SCREEN_JS = """([skip, tall, positions, ownClass]) => {
   const out = [];
   const roots = ["screen", "error", "notice", "flap-handle"]
     .map((id) => document.getElementById(id));
@@ -37,14 +42,30 @@ OPEN_SCREEN_JS = """([skip, positions]) => {
       const box = el.getBoundingClientRect();
       const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)
         .map((n) => n.textContent).join("");
+      const classes = [...el.classList].filter((name) => name !== ownClass).join(" ");
+      // A box around what may differ is as tall as that part: only its size is left out.
+      const holdsOwn = tall.some((selector) => el.querySelector(selector));
       const where = positions ? [box.x + scrollX, box.y + scrollY] : [];
-      out.push([el.tagName, el.dataset.testid || "", el.className,
-        el.getAttribute("aria-pressed"), Boolean(el.disabled), own,
-        ...[...where, box.width, box.height].map(Math.round)]);
+      const size = holdsOwn ? [] : [...where, box.width, box.height];
+      out.push([el.tagName, el.dataset.testid || "", classes,
+        el.getAttribute("aria-pressed"), Boolean(el.disabled), own, ...size.map(Math.round)]);
     }
   }
   return JSON.stringify(out);
 }"""
+
+
+def difference(one: str, other: str) -> str:
+    lines = difflib.unified_diff(
+        [json.dumps(item) for item in json.loads(other)],
+        [json.dumps(item) for item in json.loads(one)],
+        lineterm="",
+        n=1,
+    )
+    return "\n".join(list(lines)[:40])
+
+
+OWN_ROW_CLASS = "own"
 
 
 class FramesSent:
@@ -86,11 +107,12 @@ class Table:
         progress: Callable[[dict[str, Any]], str],
         situation: Callable[[dict[str, Any], int], tuple[Any, ...]],
         skip: tuple[str, ...] = (),
+        tall: tuple[str, ...] = (),
         positions: bool = True,
     ) -> None:
         self.host, self.by_seat = host, by_seat
         self.progress, self.situation = progress, situation
-        self.skip, self.positions = list(skip), positions
+        self.skip, self.tall, self.positions = list(skip), list(tall), positions
         self.roles: list[str] = host.call(lambda room: list(room.state.roles))
         self.compared = 0  # pairs of seats of different roles found identical
         self.steps = 0
@@ -107,7 +129,7 @@ class Table:
 
     def open_screen(self, page: Page) -> str:
         expect(page.get_by_test_id("flap-panel")).to_be_hidden()
-        return page.evaluate(OPEN_SCREEN_JS, [self.skip, self.positions])
+        return page.evaluate(OPEN_SCREEN_JS, [self.skip, self.tall, self.positions, OWN_ROW_CLASS])
 
     def check(self) -> None:
         """Wait until every phone shows the host's latest moment, then compare the open screens
@@ -124,7 +146,8 @@ class Table:
             for seat in seats[1:]:
                 assert screens[seat] == screens[first], (
                     f"at {moment}, {situation}: seat {seat} ({self.roles[seat]}) and seat "
-                    f"{first} ({self.roles[first]}) show different open screens"
+                    f"{first} ({self.roles[first]}) show different open screens:\n"
+                    + difference(screens[seat], screens[first])
                 )
                 self.compared += self.roles[seat] != self.roles[first]
         self.steps += 1
@@ -247,3 +270,163 @@ def test_mole_open_screens_are_the_same_for_every_role(phones: Any, host: Any, k
     for kind in ("join", "start", "action:propose", "action:vote", "action:play"):
         assert kind in sent.kinds(), kind
     assert {"action:mark", "action:confirm"} <= sent.kinds()
+
+
+# ---------------------------------------------------------------- Inside Job
+
+IJ_NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
+# Two five-player games between them deal every special role there is.
+IJ_GAMES = [
+    ("wagers", "paranoid", "decoy", "accomplice"),
+    ("wagers", "risky", "microphone", "at_risk", "tim_shady", "sleeping", "professional"),
+]
+# Outside the flap only these may differ by seat: the own hand (cards held openly), the word
+# "you" on the own row (for screen readers), and the vote lists (nobody is offered their own
+# name). Sizes are compared, not positions: a hand of three suits is taller than one of two.
+IJ_TALL = ('[data-testid="hand"]', '[data-testid^="vote-picker-"]')
+IJ_OWN = (*IJ_TALL, ".own-marker")
+
+
+def ij_progress(view: dict[str, Any]) -> str:
+    return f"{view['phase']}/{len(view['tricks'])}/{len(view['trick'])}/{len(view['voted'])}"
+
+
+def ij_situation(view: dict[str, Any], seat: int) -> tuple[Any, ...]:
+    phase = view["phase"]
+    if phase == "over":
+        return (phase, seat in view["result"]["winning_seats"], seat == LEADER)
+    accomplice = view["accomplice"]
+    return (
+        phase,
+        seat == view["turn"],
+        seat == view["start"],
+        seat in view["voters"],
+        seat in view["voted"],
+        view["revealed"][seat],
+        accomplice is not None and accomplice["seat"] == seat,
+    )
+
+
+def ij_seat_view(host: Any, seat: int) -> dict[str, Any]:
+    return host.call(lambda room: room.rules.view(room.state, seat))
+
+
+def refusal_under_flap(kit: Any, page: Page, text: str) -> None:
+    cdp = kit.hold_flap(page)
+    expect(page.get_by_test_id("flap-error")).to_have_text(text)
+    kit.release_flap(cdp)
+    expect(page.get_by_test_id("error")).to_be_hidden()
+
+
+def play_inside_job(table: Table, kit: Any) -> dict[str, int]:
+    """Play to the end from what the phones show; returns how often each kind of tap was made."""
+    from engine.insidejob.vocabulary import TRAITORS
+
+    host, by_seat, roles = table.host, table.by_seat, table.roles
+    done: dict[str, int] = defaultdict(int)
+    for _ in range(300):
+        view = table.view()
+        phase = view["phase"]
+        if phase == "over":
+            return done
+        if phase == "accomplice":
+            page = by_seat[view["accomplice"]["seat"]]
+            table.act(page.get_by_test_id("accomplice-picker").locator("button").first.click)
+        elif phase == "mission":
+            page = by_seat[view["start"]]
+            table.act(page.locator('[data-testid^="mission-"]:enabled').first.click)
+        elif phase == "play":
+            seat = view["turn"]
+            page = by_seat[seat]
+            hand = page.get_by_test_id("hand")
+            greyed = hand.locator('button[aria-disabled="true"]')
+            if done["refused_card"] < 2 and greyed.count() and roles[seat] not in TRAITORS:
+                card = greyed.first.get_attribute("data-card") or ""
+                greyed.first.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+                greyed.first.click(force=True)
+                refusal_under_flap(kit, page, translate("en", "error.must_follow_suit", card=card))
+                table.check()
+                done["refused_card"] += 1
+            # Whoever must not gather Intel plays low, the others high: the game reaches the vote.
+            low = roles[seat] in TRAITORS or roles[seat] == "microphone"
+            bright = hand.locator('button[data-playable="true"]').nth(0 if low else -1)
+            bright.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+            table.act(partial(bright.click, force=True))
+            done["card"] += 1
+        elif phase == "wager":
+            page = by_seat[view["turn"]]
+            answer = "wager-yes" if done["wager"] == 0 else "wager-no"
+            table.act(page.get_by_test_id(answer).click)
+            done["wager"] += 1
+        elif phase == "vote":
+            if not view["voted"] and not done["picked"]:
+                # Every voter taps a name in each list first: the same taps on every phone.
+                for seat in view["voters"]:
+                    for picker in ("vote-picker-0", "vote-picker-1"):
+                        names = by_seat[seat].get_by_test_id(picker).locator("button")
+                        if names.count():
+                            names.nth(0).click()
+                done["picked"] = 1
+                table.check()
+            seat = next(s for s in view["voters"] if s not in view["voted"])
+            page = by_seat[seat]
+            first = page.get_by_test_id("vote-picker-0").locator("button")
+            second = page.get_by_test_id("vote-picker-1").locator("button")
+            if ij_seat_view(host, seat)["me"]["vote"]["votes"] == 2 and first.count() > 1:
+                # The same name twice: refused for the Paranoid Agent alone, under the flap.
+                page.get_by_test_id("vote-submit").click()
+                refusal_under_flap(kit, page, translate("en", "error.votes_must_differ", seat=0))
+                table.check()
+                second.nth(1).click()
+                done["refused_vote"] += 1
+            table.act(page.get_by_test_id("vote-submit").click)
+            done["vote"] += 1
+        else:
+            raise AssertionError(f"unexpected phase {phase}")
+    raise AssertionError("the game did not end")
+
+
+def test_the_inside_job_games_deal_every_role_between_them() -> None:
+    from engine.insidejob.vocabulary import SPECIAL_ROLES
+
+    assert set(SPECIAL_ROLES) <= {variant for game in IJ_GAMES for variant in game}
+
+
+@pytest.mark.parametrize("variants", IJ_GAMES, ids=["paranoid-decoy", "professional-sleeping"])
+def test_inside_job_open_screens_are_the_same_for_every_role(
+    phones: Any, host: Any, kit: Any, variants: tuple[str, ...]
+) -> None:
+    from engine.insidejob.vocabulary import SPECIAL_ROLES
+
+    pages = phones(5)
+    sent = FramesSent()
+    for page in pages:
+        sent.watch(page)
+    kit.join(pages, IJ_NAMES)
+    leader = pages[0]
+    leader.get_by_test_id("game-insidejob").click()
+    expect(leader.get_by_test_id("game-insidejob")).to_have_attribute("aria-pressed", "true")
+    for variant in variants:
+        leader.get_by_test_id(f"variant-{variant}").click()
+        expect(leader.get_by_test_id(f"variant-{variant}")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+    leader.get_by_test_id("start").click()
+    for page in pages:
+        expect(page.get_by_test_id("screen")).to_have_attribute("data-screen", "game")
+    by_seat = {kit.seat_of(page): page for page in pages}
+    table = Table(
+        host, by_seat, ij_progress, ij_situation, skip=IJ_OWN, tall=IJ_TALL, positions=False
+    )
+    specials = {variant for variant in variants if variant in SPECIAL_ROLES}
+    assert specials <= set(table.roles), "every special role chosen is dealt"
+    table.check()
+    done = play_inside_job(table, kit)
+    table.check()
+    assert done["refused_card"] >= 1, done
+    if "paranoid" in variants:
+        assert done["vote"] >= 4 and done["refused_vote"] == 1, done
+    assert table.steps >= 40 and table.compared >= 40, (table.steps, table.compared)
+    assert sent.sizes() == {256}, sent.sizes()
+    assert {"action:play", "action:wager", "action:choose_mission"} <= sent.kinds()
+    assert ("action:vote" in sent.kinds()) == (done["vote"] > 0)
