@@ -119,6 +119,13 @@ class ServerProcess:
             for key, name in (("rss_mib", "VmRSS"), ("peak_rss_mib", "VmHWM"))
         }
 
+    def measure_from_now(self) -> None:
+        """Tell the server the measured actions begin (molecrew then resets its own timings and
+        starts its profiler; boardgame.io's server ignores it)."""
+        assert self.process.stdin is not None
+        self.process.stdin.write("measure\n")
+        self.process.stdin.flush()
+
     def stop(self) -> Any:
         """Close its input, wait for it, return what it printed last (JSON), if anything."""
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -179,12 +186,15 @@ def serve_molecrew(state_dir: Path, max_sockets: int, profile_to: Path | None) -
         loop = asyncio.get_running_loop()
 
         def stdin_readable() -> None:
-            if not os.read(sys.stdin.fileno(), 4096):
+            said = os.read(sys.stdin.fileno(), 4096)
+            if not said:
                 stop.set()
+            elif b"measure" in said:  # the warm-up and the audience's arrival are over
+                host_samples.clear()
+                if profiler:
+                    profiler.enable()
 
         loop.add_reader(sys.stdin.fileno(), stdin_readable)
-        if profiler:
-            profiler.enable()
         await stop.wait()
         if profiler:
             profiler.disable()
@@ -458,6 +468,7 @@ async def play(table: Any, server: ServerProcess, scenario: Scenario, seed: int)
     measured_from = time.perf_counter()
     while len(every) < scenario.warmup + scenario.actions:
         if len(every) == scenario.warmup and cpu_start == 0.0:
+            server.measure_from_now()
             cpu_start, measured_from = server.cpu_seconds(), time.perf_counter()
         views = table.views()
         if views[0]["phase"] == "over":
@@ -571,21 +582,30 @@ def report(results: dict[str, list[dict[str, Any]]]) -> str:
 
 
 def print_profile(path: Path, actions: int, top: int = 22) -> None:
-    stats = pstats.Stats(str(path))
-    total = sum(t for (_cc, _nc, t, _ct, _callers) in stats.stats.values())  # type: ignore[attr-defined]
-    print(f"\n{path.name}: {total * 1000 / actions:.2f} ms of profiled CPU per action")
-    for order in ("tottime", "cumulative"):
+    """The profiled functions per measured action. cProfile counts wall time: waiting in
+    ``epoll.poll`` (the loop idle, the host waiting for the next action) is left out of the
+    total; ``fsync`` stays in, the action waits for it."""
+    stats = pstats.Stats(str(path)).stats  # type: ignore[attr-defined]
+    idle = [key for key in stats if "epoll" in key[2]]
+    for key in idle:
+        del stats[key]
+    total = sum(own for (_cc, _nc, own, _cum, _callers) in stats.values())
+    print(
+        f"\n{path.name}: {total * 1000 / actions:.2f} ms per action profiled (idle poll left out)"
+    )
+    for column, order in ((2, "own time"), (3, "cumulative time")):
         print(f"-- top by {order} (µs per action: own, cumulative)")
-        rows = sorted(
-            stats.stats.items(),  # type: ignore[attr-defined]
-            key=lambda item: item[1][2] if order == "tottime" else item[1][3],
-            reverse=True,
-        )
+        rows = sorted(stats.items(), key=lambda item: item[1][column], reverse=True)
         for (file, line, function), (_cc, _nc, own, cumulative, _callers) in rows[:top]:
-            where = f"{os.path.relpath(file, ROOT) if file.startswith('/') else file}:{line}"
-            print(
-                f"{own * 1e6 / actions:9.1f} {cumulative * 1e6 / actions:9.1f}  {where} {function}"
-            )
+            per_action = f"{own * 1e6 / actions:9.1f} {cumulative * 1e6 / actions:9.1f}"
+            print(f"{per_action}  {_where(file)}:{line} {function}")
+
+
+def _where(file: str) -> str:
+    """A project file from the repository root; a library's by its last two path parts."""
+    if file.startswith(str(ROOT)):
+        return os.path.relpath(file, ROOT)
+    return "/".join(Path(file).parts[-2:]) if file.startswith("/") else file
 
 
 # ------------------------------------------------------------------------- command line
@@ -616,8 +636,8 @@ def main(argv: list[str] | None = None) -> int:
                 scenario = scaled(SCENARIOS[key])
                 path = Path(folder) / f"molecrew-{key}.prof"
                 asyncio.run(run_one("molecrew", scenario, seed=1, profile=path))
-                print(f"== ({key}) {scenario.title}, {scenario.actions + scenario.warmup} actions")
-                print_profile(path, scenario.actions + scenario.warmup)
+                print(f"== ({key}) {scenario.title}, {scenario.actions} measured actions")
+                print_profile(path, scenario.actions)
         return 0
 
     ensure_bgio()
