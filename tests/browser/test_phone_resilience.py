@@ -125,3 +125,26 @@ def test_a_phone_waking_up_reconnects_at_once_without_waiting_for_its_back_off(
     )
     expect(page.get_by_test_id("conn")).to_have_attribute("data-state", "online")
     expect(page.get_by_test_id("join-form")).to_be_visible()
+
+
+def test_while_a_saved_game_is_on_offer_the_phones_say_their_seat_is_kept(
+    phones: Any, host: Any, kit: Any
+) -> None:
+    pages = phones(5)
+    kit.join(pages, NAMES)
+    pages[0].get_by_test_id("start").click()
+    kit.all_at(pages, "propose", 0)
+
+    # Restarted without --resume: the game is on offer (key R), and every phone says so.
+    host.restart(resume=False)
+    for page, name in zip(pages, NAMES, strict=True):
+        expect(page.get_by_test_id("resume-pending")).to_have_text(
+            translate("en", "phone.resume_pending")
+        )
+        expect(page.get_by_test_id("me-name")).to_have_text(name)
+        expect(page.get_by_test_id("join-form")).to_have_count(0)
+    host.call(lambda room: room.resume_saved())
+    kit.all_at(pages, "propose", 0)
+    for page in pages:
+        expect(page.get_by_test_id("resume-pending")).to_have_count(0)
+        expect(page.get_by_test_id("screen")).to_have_attribute("data-screen", "game")
