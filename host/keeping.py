@@ -41,6 +41,7 @@ def record_of(room: Room) -> dict[str, Any]:
         "phase": room.phase,
         "journal": journal,
         "timer": room.timer,
+        "first_game": room.first_game,
         "clock": room.clock.to_json(),
         "next_game": [player.to_json() for player in room.next_game],
         "replay_step": room.replay_step,
@@ -74,6 +75,7 @@ def restore(room: Room, journals: JournalStore) -> None:
     room.rules = load_rules(game)
     timer = record.get("timer")
     room.timer = timer if timer in PRESETS else None
+    room.first_game = bool(record.get("first_game", False))
     saved = journals.load(str(record.get("journal") or ""))
     if saved is None or saved.abandoned:
         return

@@ -190,6 +190,8 @@ def room_part(room: Room) -> dict[str, Any]:
         "paused": room.paused,
         "paused_by": room.paused_by,
         "timer": room.timer,
+        "first_game": room.first_game,
+        "tutorial": room.tutorial.to_json() if room.tutorial else None,
         "clock": room.clock.public(),
         "replay_step": room.replay_step,
         "can_start": _can_start(room),

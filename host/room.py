@@ -32,6 +32,8 @@ from host.match import Match, load_rules
 from host.outgoing import Change, encode, room_part
 from host.protocol import ProtocolError, clean_name, name_key, parse_message
 from host.seats import Claim, Connection, Player, find_by_token, new_token
+from host.teaching import MOVES as TEACHING_MOVES
+from host.teaching import Tutorial
 from host.turnclock import PRESETS, TurnClock
 
 __all__ = ["Connection", "Player", "Room", "RoomError", "encode"]
@@ -81,6 +83,8 @@ class Room:
         self.next_game: list[Player] = []  # named latecomers, seated when the next game starts
         self.replay_step: int | None = None  # the grand reveal's step, stepped by the leader
         self.audience = Audience()
+        self.tutorial: Tutorial | None = None  # the animated tutorial's place, while it runs
+        self.first_game = False  # the lobby option: the TV explains each rule the first time
         self.match: Match | None = None
         self.games_started = 0
         self.saved: SavedGame | None = None  # an interrupted game on offer (key R, --resume)
@@ -168,7 +172,7 @@ class Room:
             if handler is not None:
                 handler(conn, message)
             else:
-                LEADER_MOVES[message["type"]](self, conn, message)
+                (LEADER_MOVES | TEACHING_MOVES)[message["type"]](self, conn, message)
         except (ProtocolError, RoomError, EngineError) as error:
             self.refuse(conn, error.code, error.facts)
 
@@ -563,6 +567,7 @@ class Room:
         with self.durable():
             self.game_name, self.rules, self.variants = name, rules, variants
             self.timer = timer
+            self.first_game = bool(message.get("first_game", self.first_game))
         self.changed()
 
     def _on_reorder(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -670,6 +675,7 @@ class Room:
         self.clock.stop()
         self.clock.preset = self.timer
         self.audience.new_game()
+        self.tutorial = None
         self.games_started += 1
         if previous is not None:
             previous.close()
