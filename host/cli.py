@@ -17,6 +17,7 @@ import os
 import signal
 import socket
 import sys
+import tempfile
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ class Plan:
     headless: bool
     fullscreen: bool
     seed: int | None
+    demo: str | None = None  # --demo GAME: bots play it on the TV, game after game
     # Already listening (see netaddr.listening_socket); the server serves on it.
     sock: socket.socket | None = field(default=None, repr=False)
 
@@ -99,6 +101,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--no-mdns", action="store_true", help="do not announce on the network (tests, benchmarks)"
+    )
+    parser.add_argument(
+        "--demo",
+        nargs="?",
+        const="mole",
+        choices=("mole", "insidejob"),
+        metavar="GAME",
+        help="bots play whole games on the TV to show what it looks like (mole or insidejob)",
     )
     parser.add_argument("--seed", type=int, help=argparse.SUPPRESS)  # fixed deals for tests
     return parser
@@ -164,6 +174,7 @@ def make_plan(args: argparse.Namespace, say: Callable[[str], None] = say) -> Pla
         headless=args.headless,
         fullscreen=args.fullscreen,
         seed=args.seed,
+        demo=args.demo,
         sock=sock,
     )
 
@@ -171,8 +182,14 @@ def make_plan(args: argparse.Namespace, say: Callable[[str], None] = say) -> Pla
 def build_app(plan: Plan, say: Callable[[str], None] = say) -> Any:
     from host.server import HostConfig, create_app
 
+    # A demo keeps its journals apart: it must not replace the room a real evening left.
+    state_dir = Path(tempfile.mkdtemp(prefix="molecrew-demo-")) if plan.demo else plan.state_dir
     config = HostConfig(
-        join_url=plan.join_url, state_dir=plan.state_dir, resume=plan.resume, seed=plan.seed
+        join_url=plan.join_url,
+        state_dir=state_dir,
+        resume=plan.resume and not plan.demo,
+        seed=plan.seed,
+        demo=plan.demo,
     )
     app = create_app(config)
     if plan.mdns:

@@ -11,12 +11,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from host.errors import RoomError
+from host.match import load_rules
 from host.seats import BOT_NAMES, Connection, Player, new_token
 
 if TYPE_CHECKING:
     from host.room import Room
 
 REPLAY_STEPS_MAX = 10_000  # the reveal's screens say how many steps they have; this bounds it
+DEMO_PLAYERS = {"mole": 7, "insidejob": 5}
+DEMO_AGAIN_AFTER = 25.0  # seconds the result of a demo game stays up before the next deal
 
 
 def pause(room: Room, conn: Connection, message: dict[str, Any]) -> None:
@@ -61,6 +64,30 @@ def add_bot(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     with room.durable():
         room.players.append(bot)
     room.changed()
+
+
+def start_demo(room: Room, game: str) -> None:
+    """``molecrew --demo``: bots fill every seat and play, game after game, so a group can see
+    what it looks like on the TV. Raises RoomError ``unknown_game``."""
+    room.demo = True
+    room.game_name = game
+    room.rules = load_rules(game)
+    if room.rules is None:
+        raise RoomError("unknown_game", game=game)
+    count = DEMO_PLAYERS.get(game, room.rules.min_players)
+    room.players = [
+        Player(name=name, token=new_token(), bot=True, bot_seat=True)
+        for name in BOT_NAMES[: max(room.rules.min_players, min(count, room.rules.max_players))]
+    ]
+    room.leader = room.players[0]
+    room.start()
+
+
+def demo_game_over(room: Room) -> None:
+    """A demo game ended: the result stays up a while, then the bots play again."""
+    room.scheduler.call_later(
+        DEMO_AGAIN_AFTER, lambda: room.rematch() if room.phase == "over" else None
+    )
 
 
 def remove_mid_game(room: Room, player: Player) -> None:

@@ -24,7 +24,7 @@ from engine.registry import GameRules, game_names
 from host.audience import Audience
 from host.clock import Handle, LoopScheduler, Scheduler
 from host.errors import RoomError
-from host.evening import LEADER_MOVES, remove_mid_game
+from host.evening import LEADER_MOVES, demo_game_over, remove_mid_game
 from host.i18n import normalise_language, translate
 from host.journal import JournalError, JournalStore, RoomFile, SavedGame
 from host.keeping import record_of, restore
@@ -85,6 +85,7 @@ class Room:
         self.audience = Audience()
         self.tutorial: Tutorial | None = None  # the animated tutorial's place, while it runs
         self.first_game = False  # the lobby option: the TV explains each rule the first time
+        self.demo = False  # molecrew --demo: bots play game after game
         self.match: Match | None = None
         self.games_started = 0
         self.saved: SavedGame | None = None  # an interrupted game on offer (key R, --resume)
@@ -696,6 +697,8 @@ class Room:
         if self.match is not None and self.match.over and self.phase != "over":
             self.phase = "over"
             self.save_quietly()
+            if self.demo:
+                demo_game_over(self)
 
     def changed(self) -> None:
         """Tell everyone, set the turn clock, then let bots play the seats they cover: at once,

@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from host.evening import start_demo
 from host.gate import TRY_AGAIN_LATER, Gate, TokenBucket, knows_token
 from host.i18n import LANGUAGES, catalog, normalise_language
 from host.journal import JournalStore
@@ -86,6 +87,8 @@ class HostConfig:
     bot_pause: float = 1.0
     # The Room's clock for turn timers and bot pauses (tests pass a fake one; None: the real one).
     scheduler: Any = None
+    # molecrew --demo: bots play this game on every seat, game after game (None: a real room).
+    demo: str | None = None
 
     def journal_dir(self) -> Path:
         return Path(self.state_dir) if self.state_dir is not None else default_state_dir()
@@ -502,6 +505,8 @@ def create_app(config: HostConfig | None = None) -> web.Application:
             room.resume_saved()
         except RoomError as error:
             log.error("could not resume the saved game (%s); opening a new lobby", error.code)
+    if config.demo:
+        start_demo(room, config.demo)
     app[ROOM_KEY] = room
     app.router.add_get("/", phone_page)
     app.router.add_get("/ws", phone_socket)

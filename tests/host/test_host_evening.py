@@ -210,3 +210,21 @@ async def test_the_leader_steps_the_grand_reveal(host, kit):
     assert state["room"]["replay_step"] == 2
     await phones[0].send({"type": "replay", "step": None})
     assert (await phones[1].until("state"))["room"]["replay_step"] is None
+
+
+async def test_the_demo_plays_game_after_game_between_bots(make_host):
+    clock = FakeClock()
+    host = await make_host(scheduler=clock, bot_pause=1.0, demo="insidejob")
+    room = host.room
+    board = await host.board()
+    assert room.phase == "playing" and all(p.bot_seat for p in room.players)
+    assert len(room.players) == 5
+    for _ in range(5000):
+        if room.phase == "over":
+            break
+        clock.advance(1.0)
+    assert room.phase == "over" and room.games_started == 1
+    clock.advance(30.0)  # the result stays up, then the next deal
+    assert room.phase == "playing" and room.games_started == 2
+    public = await board.until("public")
+    assert public["room"]["seats"][0]["bot_seat"] is True
