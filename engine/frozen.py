@@ -34,9 +34,11 @@ class FrozenList(list[Any]):
 
 
 def frozen(value: Any) -> Any:
-    """A read-only deep copy of plain JSON-like data (dicts, lists and tuples, scalars)."""
-    if isinstance(value, dict):
+    """A read-only deep copy of plain JSON-like data (dicts, lists and tuples, scalars); what is
+    frozen already is shared as it is (this function only ever builds frozen parts whole)."""
+    kind = type(value)
+    if kind is dict:
         return FrozenDict({key: frozen(item) for key, item in value.items()})
-    if isinstance(value, list | tuple):
-        return FrozenList(frozen(item) for item in value)
+    if kind is list or kind is tuple:
+        return FrozenList([frozen(item) for item in value])
     return value

@@ -7,7 +7,7 @@ reaches into a game's state: it calls these functions and sends what ``view`` re
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,7 +57,7 @@ def seat_bots(
     view: Callable[[State, Seat | None], dict[str, Any]],
     expected_seats: Callable[[State], frozenset[Seat]],
     may_act: Callable[[State, Seat], bool],
-    bots: dict[str, ViewBot],
+    bots: Mapping[str, ViewBot],
 ) -> dict[str, Callable[[State, Seat, Any], Action]]:
     """The callers' ``bot(state, seat, rng)`` for each of a game's bots. Only
     ``view(state, seat)`` reaches the bot's own function, so no bot can use a secret its seat

@@ -33,6 +33,7 @@ from engine.insidejob.vocabulary import (
     PHASE_WAGER,
     PROFESSIONAL,
     SLEEPING,
+    SUIT_SIZE,
     SUITS,
     TIM_SHADY,
     suit_of,
@@ -183,19 +184,26 @@ class _Table:
             trick = trick[:-1]  # judge the card just played as if about to be played
         self.cards = [(CARD_BY_NAME[p["card"]], p["wagered"]) for p in trick]
         self.missing = view["players"] - len(self.cards) - 1
-        seen = set(_ids(me["hand"]))
-        seen.update(CARD_BY_NAME[p["card"]] for p in view["trick"])
+        unseen = [True] * DECK_SIZE
+        for name in me["hand"]:
+            unseen[CARD_BY_NAME[name]] = False
+        for play in view["trick"]:
+            unseen[CARD_BY_NAME[play["card"]]] = False
         for entry in view["tricks"]:
-            seen.update(CARD_BY_NAME[p["card"]] for p in entry["cards"])
-        unseen = [c for c in range(DECK_SIZE) if c not in seen]
-        # above[suit][value]: unseen cards of that suit higher than value (1..13).
-        self.above = [[0] * 15 for _ in SUITS]
-        for card in unseen:
-            row = self.above[suit_of(card)]
-            for value in range(value_of(card)):
-                row[value] += 1
+            for play in entry["cards"]:
+                unseen[CARD_BY_NAME[play["card"]]] = False
+        # above[suit][value]: unseen cards of that suit higher than value (0..13).
+        self.above = []
+        for suit in range(len(SUITS)):
+            row = [0] * (SUIT_SIZE + 1)
+            count = 0
+            for value in range(SUIT_SIZE, 0, -1):
+                row[value] = count
+                count += unseen[suit * SUIT_SIZE + value - 1]
+            row[0] = count
+            self.above.append(row)
         self.hand_left = max(1, len(me["hand"]) - 1)
-        self.unseen = len(unseen)
+        self.unseen = sum(unseen)
 
     def judge(self, card: int, wagered: bool) -> tuple[float, float]:
         """(the mission holds, this card wins): exact when it is the trick's last card."""

@@ -7,8 +7,9 @@ the trick in play order; a wagered card's suit is the trump suit (``suits`` alre
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from engine.frozen import frozen
 from engine.insidejob.vocabulary import SUITS
 
 
@@ -137,7 +138,7 @@ class Mission(NamedTuple):
     def holds(self, trick: FinishedTrick) -> bool:
         return OBJECTIVES[self.objective](trick)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {
             "id": self.id,
             "objective": self.objective,
@@ -188,6 +189,11 @@ for _number, (_objective, _trump) in enumerate(_REGULAR, start=1):
     MISSIONS[f"m{_number:02d}"] = Mission(f"m{_number:02d}", _objective, _trump, False)
 for _number, (_objective, _trump) in enumerate(_RISKY, start=1):
     MISSIONS[f"r{_number}"] = Mission(f"r{_number}", _objective, _trump, True)
+
+# Each mission as views show it, made once and shared.
+MISSION_VIEWS: dict[str, dict[str, Any]] = {
+    mission_id: frozen(m.to_json()) for mission_id, m in MISSIONS.items()
+}
 
 WAGERS_ONLY_MISSION = "m24"
 NO_WAGERS_MISSION = "m25"

@@ -18,7 +18,7 @@ from engine.actions import checked_apply, wrong_phase
 from engine.errors import IllegalAction, MalformedAction
 from engine.frozen import frozen
 from engine.insidejob import outcome
-from engine.insidejob.missions import MISSIONS, FinishedTrick
+from engine.insidejob.missions import MISSION_VIEWS, MISSIONS, FinishedTrick
 from engine.insidejob.state import State, begin_trick
 from engine.insidejob.vocabulary import (
     ACCOMPLICE,
@@ -375,7 +375,7 @@ def _finish_trick(state: State) -> None:
     entry: dict[str, Any] = {
         "number": len(state.history) + 1,
         "start": state.start,
-        "mission": mission.to_json(),
+        "mission": MISSION_VIEWS[mission.id],
         "cards": [
             {"seat": s, "card": CARD_NAMES[c], "wagered": w}
             for s, c, w in zip(seats, cards, wagered, strict=True)

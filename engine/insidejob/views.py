@@ -7,12 +7,14 @@ the order of the mission deck, and how each player voted until the vote is count
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.actions import check_seat
+from engine.frozen import frozen
 from engine.insidejob import outcome, rules
 from engine.insidejob.config import Config
-from engine.insidejob.missions import MISSIONS
+from engine.insidejob.missions import MISSION_VIEWS
 from engine.insidejob.state import State
 from engine.insidejob.vocabulary import (
     ACCOMPLICE,
@@ -49,7 +51,26 @@ from engine.insidejob.vocabulary import (
 
 
 def _mission(mission_id: str) -> dict[str, Any]:
-    return MISSIONS[mission_id].to_json()
+    return MISSION_VIEWS[mission_id]
+
+
+@lru_cache(maxsize=64)
+def _table(config: Config) -> dict[str, Any]:
+    """What the board shows of the options, the same all game: made once per config."""
+    table: dict[str, Any] = frozen(
+        {
+            "variants": list(config.variants),
+            "special_roles": list(config.special_roles),
+            "targets": {
+                "missions": config.mission_target,
+                "intel": config.intel_target or None,
+                "reveal_at": config.reveal_at,
+                "final_hand": config.final_hand,
+                "tricks": config.max_tricks,
+            },
+        }
+    )
+    return table
 
 
 def public_view(state: State) -> dict[str, Any]:
@@ -67,20 +88,15 @@ def public_view(state: State) -> dict[str, Any]:
     accomplice = None
     if state.accomplice is not None:
         accomplice = {"seat": state.accomplice, "picked": state.accomplice_of}
+    table = _table(config)
     return {
         "game": GAME_NAME,
         "players": n,
-        "variants": list(config.variants),
-        "special_roles": list(config.special_roles),
+        "variants": table["variants"],
+        "special_roles": table["special_roles"],
         "seat": None,
         "phase": state.phase,
-        "targets": {
-            "missions": config.mission_target,
-            "intel": config.intel_target or None,
-            "reveal_at": config.reveal_at,
-            "final_hand": config.final_hand,
-            "tricks": config.max_tricks,
-        },
+        "targets": table["targets"],
         "trick_number": len(state.history) + (0 if over or state.phase == PHASE_VOTE else 1),
         "start": state.start,
         "turn": state.turn if not over and state.phase != PHASE_VOTE else None,
@@ -190,7 +206,7 @@ def record(state: State) -> dict[str, Any]:
             "number": entry["number"],
             "start": entry["start"],
             "kept": dict(entry["mission"]),
-            "discarded": _mission(state.discarded[i]),
+            "discarded": dict(_mission(state.discarded[i])),
             "cards": [dict(play) for play in entry["cards"]],
             "winner": entry["winner"],
             "by": entry["by"],

@@ -42,7 +42,10 @@ def _may_sabotage(me: dict[str, Any]) -> bool:
 
 
 def random_bot(view: View, rng: Rng) -> Action:
-    """A uniformly random legal action, drawn directly (no enumeration of teams)."""
+    """A random legal action, drawn directly (no enumeration of teams): uniform in every phase
+    but the Getaway, where a seat with a mark confirms it half the time and otherwise marks
+    again uniformly (a seat's final mark is still uniform over every seat and nobody, without
+    a dozen idle re-marks per seat)."""
     phase = view["phase"]
     me = view["me"]
     if phase == VOTE:
@@ -60,14 +63,11 @@ def random_bot(view: View, rng: Rng) -> Action:
         if _may_sabotage(me) and rng.next_u64() >> 63:
             return {"type": PLAY_ACTION, "card": SABOTAGE}
         return {"type": PLAY_ACTION, "card": CLEAN}
-    # The Getaway: n marks (one per seat), a mark of nobody, and a confirm once a mark exists.
-    n = view["players"]
-    pick = rng.below(n + 1 + me["marked"])
-    if pick < n:
-        return {"type": MARK_ACTION, "target": pick}
-    if pick == n:
-        return {"type": MARK_ACTION, "target": None}
-    return {"type": CONFIRM_ACTION}
+    # The Getaway: a mark of one of n seats or of nobody, or a confirm once a mark exists.
+    if me["marked"] and rng.next_u64() >> 63:
+        return {"type": CONFIRM_ACTION}
+    pick = rng.below(view["players"] + 1)
+    return {"type": MARK_ACTION, "target": pick if pick < view["players"] else None}
 
 
 # --- the sensible bot ----------------------------------------------------------------------
@@ -174,7 +174,7 @@ def smart_bot(view: View, rng: Rng) -> Action:
 
 
 def _approves(view: View, is_mole: bool, rng: Rng) -> bool:
-    team = view["team"] or []
+    team: list[int] = view["team"] or []
     last_chance = view["rejections"] == view["patrol_at"] - 1
     if is_mole:
         holds_mate = not _mole_mates(view).isdisjoint(team)
