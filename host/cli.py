@@ -68,7 +68,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_PORT,
         help=f"port to serve on (default {DEFAULT_PORT}; the next free one if taken; 0: any)",
     )
-    parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11)")
+    screen = parser.add_mutually_exclusive_group()
+    screen.add_argument(
+        "--windowed",
+        action="store_true",
+        help="open a window instead of filling the screen (F11 toggles either way)",
+    )
+    screen.add_argument("--fullscreen", action="store_true", help="fill the screen (the default)")
     parser.add_argument(
         "--lang", help="language of the big screen: en, es or pt (default: this computer's)"
     )
@@ -172,7 +178,7 @@ def make_plan(args: argparse.Namespace, say: Callable[[str], None] = say) -> Pla
         mdns=not args.no_mdns,
         mdns_interfaces=list(args.mdns_interface),
         headless=args.headless,
-        fullscreen=args.fullscreen,
+        fullscreen=not args.windowed,
         seed=args.seed,
         demo=args.demo,
         sock=sock,
@@ -389,10 +395,32 @@ def main(argv: list[str] | None = None) -> int:
         lang = chosen_language(args)
         print(words(lang, "cli.cannot_listen", address=args.bind, error=error), file=sys.stderr)
         return 2
+    if not plan.headless and not screen_present():
+        say(words(plan.lang, "cli.no_screen"))
+        plan.headless = True
     if plan.headless:
         return asyncio.run(serve_headless(plan))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if not sound_present():
+        # Without a sound card SDL's ALSA backend prints a screenful of errors: play nothing.
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     return serve_with_window(plan)
+
+
+def screen_present() -> bool:
+    """Whether a window can be shown: on Linux and the BSDs an X or Wayland display must be
+    named (or SDL told to use another driver); elsewhere there is always a screen."""
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return True
+    names = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    return any(os.environ.get(name) for name in names)
+
+
+def sound_present() -> bool:
+    """Whether this machine has a sound card SDL can open (Linux: ALSA's device nodes)."""
+    if not sys.platform.startswith("linux") or os.environ.get("SDL_AUDIODRIVER"):
+        return True
+    return os.path.isdir("/dev/snd") and any(n.startswith("pcm") for n in os.listdir("/dev/snd"))
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ __all__ = ["CONFIG_KEY", "GATE_KEY", "ROOM_KEY", "SOCKETS_KEY", "HostConfig", "T
 log = logging.getLogger("molecrew.server")
 
 PHONECLIENT_DIR = Path(__file__).resolve().parent.parent / "phoneclient"
+SOUND_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 
 
 def default_state_dir() -> Path:
@@ -450,6 +451,22 @@ async def phone_page(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(index, headers=PAGE_HEADERS)
 
 
+async def board_page(request: web.Request) -> web.StreamResponse:
+    """The public board for any browser (a smart TV, a second screen): public socket only."""
+    page = request.app[CONFIG_KEY].phoneclient_dir / "board.html"
+    if not page.is_file():
+        raise web.HTTPServiceUnavailable(text="the board page is not installed")
+    return web.FileResponse(page, headers=PAGE_HEADERS)
+
+
+async def sound_file(request: web.Request) -> web.StreamResponse:
+    """The TV's sound cues, for the board page (the route's pattern allows plain names only)."""
+    path = SOUND_DIR / f"{request.match_info['name']}.wav"
+    if not path.is_file():
+        raise web.HTTPNotFound()
+    return web.FileResponse(path, headers=NO_CACHE)
+
+
 async def catalog_json(request: web.Request) -> web.Response:
     lang = request.match_info["lang"]
     if lang not in LANGUAGES:
@@ -509,6 +526,8 @@ def create_app(config: HostConfig | None = None) -> web.Application:
         start_demo(room, config.demo)
     app[ROOM_KEY] = room
     app.router.add_get("/", phone_page)
+    app.router.add_get("/board", board_page)
+    app.router.add_get("/sounds/{name:[a-z_]+}.wav", sound_file)
     app.router.add_get("/ws", phone_socket)
     app.router.add_get("/ws/public", public_socket)
     app.router.add_get("/i18n/{lang}.json", catalog_json)
