@@ -1,10 +1,11 @@
-"""The phone page's weight on first load: every request, its bytes, and the total.
+"""The phone page's weight on first load and on a reload: every request, its bytes, the total.
 
 Starts the real host on 127.0.0.1 (a free port, a temporary journal folder), opens the page in
 Debian's Chromium as a phone with an empty cache, waits until the page is ready to join (its
-catalog loaded, its socket connected and its first state drawn), and counts what was fetched.
-Bytes are as sent over the wire (headers + body) and the bodies alone; the WebSocket's first
-state frame is reported apart (it is data, not page).
+catalog loaded, its socket connected and its first state drawn), and counts what was fetched;
+then reloads the page and counts again (the files it kept are revalidated: ``304`` and no body).
+Bytes are as sent over the wire (response headers + body, compressed as sent) and the bodies
+alone; the WebSocket's first state frame is reported apart (it is data, not page).
 
     python3 bench/page_size.py [--lang en] [--json]
 """
@@ -89,32 +90,71 @@ def measure(lang: str) -> dict[str, Any]:
                     lambda ws: ws.on("framereceived", lambda data: frames.append(len(data))),
                 )
                 page.goto(url)
-                page.wait_for_selector('[data-testid="join-form"]')
-                page.wait_for_function("() => document.readyState === 'complete'")
-                rows = []
-                for request in finished:
-                    sizes = request.sizes()
-                    rows.append(
-                        {
-                            "path": request.url[len(url) - 1 :],
-                            "type": request.resource_type,
-                            "body": sizes["responseBodySize"],
-                            "wire": sizes["responseBodySize"] + sizes["responseHeadersSize"],
-                        }
-                    )
+                ready(page)
+                first = rows_of(finished, url)
+                finished.clear()
+                page.reload()
+                ready(page)
+                again = rows_of(finished, url)
                 browser.close()
         finally:
             stop()
-    order = {"document": 0, "stylesheet": 1, "script": 2}
-    rows.sort(key=lambda row: (order.get(row["type"], 3), row["path"]))
     return {
         "lang": lang,
+        **totals(first),
+        "first_state_frame_bytes": frames[0] if frames else None,
+        "files": first,
+        "reload": {**totals(again), "files": again},
+    }
+
+
+def ready(page: Any) -> None:
+    page.wait_for_selector('[data-testid="join-form"]')
+    page.wait_for_function("() => document.readyState === 'complete'")
+
+
+def rows_of(finished: list[Any], url: str) -> list[dict[str, Any]]:
+    rows = []
+    for request in finished:
+        sizes = request.sizes()
+        response = request.response()
+        rows.append(
+            {
+                "path": request.url[len(url) - 1 :],
+                "type": request.resource_type,
+                "status": response.status if response else None,
+                "body": sizes["responseBodySize"],
+                "wire": sizes["responseBodySize"] + sizes["responseHeadersSize"],
+            }
+        )
+    order = {"document": 0, "stylesheet": 1, "script": 2}
+    rows.sort(key=lambda row: (order.get(row["type"], 3), row["path"]))
+    return rows
+
+
+def totals(rows: list[dict[str, Any]]) -> dict[str, int]:
+    return {
         "requests": len(rows),
         "body_bytes": sum(row["body"] for row in rows),
         "wire_bytes": sum(row["wire"] for row in rows),
-        "first_state_frame_bytes": frames[0] if frames else None,
-        "files": rows,
     }
+
+
+def table(rows: list[dict[str, Any]], figures: dict[str, Any]) -> str:
+    lines = [
+        "| request | type | status | body bytes | bytes on the wire |",
+        "|---|---|---|---:|---:|",
+    ]
+    for row in rows:
+        lines.append(
+            f"| `{row['path']}` | {row['type']} | {row['status']} | {row['body']:,} "
+            f"| {row['wire']:,} |"
+        )
+    lines.append(
+        f"| **total: {figures['requests']} requests** | | | **{figures['body_bytes']:,}** | "
+        f"**{figures['wire_bytes']:,}** |"
+    )
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,13 +169,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result, indent=1))
         return 0
-    print("| request | type | body bytes | bytes on the wire |\n|---|---|---:|---:|")
-    for row in result["files"]:
-        print(f"| `{row['path']}` | {row['type']} | {row['body']:,} | {row['wire']:,} |")
-    print(
-        f"| **total: {result['requests']} requests** | | **{result['body_bytes']:,}** | "
-        f"**{result['wire_bytes']:,}** |"
-    )
+    print("First visit, empty cache:\n")
+    print(table(result["files"], result))
+    print("\nReload:\n")
+    print(table(result["reload"]["files"], result["reload"]))
     print(f"\nFirst state frame on the WebSocket: {result['first_state_frame_bytes']} bytes.")
     return 0
 

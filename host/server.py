@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import time
@@ -28,6 +29,7 @@ from host.journal import JournalStore
 from host.protocol import ProtocolError, parse_message
 from host.qr import qr_svg
 from host.room import Connection, Room, RoomError, encode
+from host.static import MadeAssets, StaticFolder
 
 __all__ = ["CONFIG_KEY", "GATE_KEY", "ROOM_KEY", "SOCKETS_KEY", "HostConfig", "TokenBucket"]
 
@@ -99,6 +101,8 @@ ROOM_KEY = web.AppKey("room", Room)
 CONFIG_KEY = web.AppKey("config", HostConfig)
 SOCKETS_KEY = web.AppKey("sockets", set)  # every upgraded WebSocket, held ones too
 GATE_KEY = web.AppKey("gate", Gate)
+STATIC_KEY = web.AppKey("static", StaticFolder)  # the phone page's files, compressed
+CATALOGS_KEY = web.AppKey("catalogs", MadeAssets)
 
 
 class Outbox:
@@ -445,10 +449,17 @@ PAGE_HEADERS = {
 
 
 async def phone_page(request: web.Request) -> web.StreamResponse:
-    index = request.app[CONFIG_KEY].phoneclient_dir / "index.html"
-    if not index.is_file():
+    index = request.app[STATIC_KEY].find("index.html")
+    if index is None:
         raise web.HTTPServiceUnavailable(text="the phone page is not installed")
-    return web.FileResponse(index, headers=PAGE_HEADERS)
+    return index.response(request, PAGE_HEADERS)
+
+
+async def static_file(request: web.Request) -> web.StreamResponse:
+    asset = request.app[STATIC_KEY].find(request.match_info["path"])
+    if asset is None:
+        raise web.HTTPNotFound()
+    return asset.response(request, NO_CACHE)
 
 
 async def board_page(request: web.Request) -> web.StreamResponse:
@@ -471,7 +482,10 @@ async def catalog_json(request: web.Request) -> web.Response:
     lang = request.match_info["lang"]
     if lang not in LANGUAGES:
         raise web.HTTPNotFound(text=f"no language {lang!r}")
-    return web.json_response(catalog(lang), headers=NO_CACHE)
+    body = json.dumps(catalog(lang), ensure_ascii=False, separators=(",", ":")).encode()
+    return (
+        request.app[CATALOGS_KEY].asset(lang, body, "application/json").response(request, NO_CACHE)
+    )
 
 
 async def qr_code(request: web.Request) -> web.Response:
@@ -500,6 +514,8 @@ def create_app(config: HostConfig | None = None) -> web.Application:
     app = web.Application(middlewares=[security_headers])
     app[CONFIG_KEY] = config
     app[SOCKETS_KEY] = set()
+    app[STATIC_KEY] = StaticFolder(config.phoneclient_dir)
+    app[CATALOGS_KEY] = MadeAssets()
     app[GATE_KEY] = Gate(
         max_sockets=config.max_sockets,
         churn_rate=config.churn_rate,
@@ -533,8 +549,7 @@ def create_app(config: HostConfig | None = None) -> web.Application:
     app.router.add_get("/i18n/{lang}.json", catalog_json)
     app.router.add_get("/qr.svg", qr_code)
     app.router.add_get("/healthz", health)
-    if config.phoneclient_dir.is_dir():
-        app.router.add_static("/static/", config.phoneclient_dir, append_version=False)
+    app.router.add_get("/static/{path:.+}", static_file)
     app.on_shutdown.append(_close_sockets)
     app.cleanup_ctx.append(_room_lifetime)
     return app

@@ -1,0 +1,101 @@
+"""The phone page loads light (host/static.py): text files and catalogs gzip-compressed, a file
+the phone already holds revalidated with 304 and no body, nothing outside the page's folder."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from host.server import HostConfig
+
+
+@pytest.fixture
+async def page_host(make_host, tmp_path):
+    folder = tmp_path / "phoneclient"
+    folder.mkdir()
+    (folder / "index.html").write_text("<!doctype html><title>t</title>" + "<p>x</p>" * 100)
+    (folder / "app.js").write_text("export const words = " + repr("word " * 2000) + ";\n")
+    (folder / "tiny.js").write_text("1;\n")
+    (folder / ".secret").write_text("hidden")
+    (tmp_path / "outside.txt").write_text("not the page's")
+    (folder / "link.txt").symlink_to(tmp_path / "outside.txt")
+    host = await make_host(phoneclient_dir=folder)
+    host.folder = folder
+    return host
+
+
+async def test_text_files_are_gzipped_for_a_phone_that_accepts_it(page_host):
+    source = (page_host.folder / "app.js").read_bytes()
+    zipped = await page_host.client.get("/static/app.js", headers={"Accept-Encoding": "gzip"})
+    assert zipped.status == 200
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert zipped.headers["Content-Type"].startswith("text/javascript")
+    assert int(zipped.headers["Content-Length"]) < len(source) / 10
+    assert await zipped.read() == source  # the client undoes the gzip: the very file
+    assert zipped.headers["Vary"] == "Accept-Encoding"
+    assert zipped.headers["Cache-Control"] == "no-cache"
+    plain = await page_host.client.get("/static/app.js", headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers and await plain.read() == source
+    tiny = await page_host.client.get("/static/tiny.js", headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in tiny.headers  # gzip would make it bigger
+
+
+async def test_a_file_the_phone_holds_is_not_sent_again_until_it_changes(page_host):
+    first = await page_host.client.get("/static/app.js")
+    etag = first.headers["ETag"]
+    again = await page_host.client.get("/static/app.js", headers={"If-None-Match": etag})
+    assert again.status == 304 and await again.read() == b""
+    assert again.headers["ETag"] == etag
+    weak = await page_host.client.get("/static/app.js", headers={"If-None-Match": f"W/{etag}"})
+    assert weak.status == 304
+    path = page_host.folder / "app.js"
+    path.write_text("export const words = 'new';\n")
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    changed = await page_host.client.get("/static/app.js", headers={"If-None-Match": etag})
+    assert changed.status == 200 and changed.headers["ETag"] != etag
+    assert await changed.text() == "export const words = 'new';\n"
+
+
+async def test_the_page_keeps_its_security_headers_and_revalidates(page_host):
+    page = await page_host.client.get("/", headers={"Accept-Encoding": "gzip"})
+    assert page.status == 200 and page.headers["Content-Encoding"] == "gzip"
+    assert "default-src 'self'" in page.headers["Content-Security-Policy"]
+    assert page.headers["Content-Type"].startswith("text/html")
+    again = await page_host.client.get("/", headers={"If-None-Match": page.headers["ETag"]})
+    assert again.status == 304
+    assert "default-src 'self'" in again.headers["Content-Security-Policy"]
+
+
+async def test_catalogs_are_gzipped_and_revalidated(host):
+    first = await host.client.get("/i18n/es.json", headers={"Accept-Encoding": "gzip"})
+    assert first.headers["Content-Encoding"] == "gzip"
+    words = await first.json()
+    assert words["error.bad_json"].startswith("El teléfono")
+    assert int(first.headers["Content-Length"]) < len(await first.read()) / 2
+    again = await host.client.get("/i18n/es.json", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status == 304
+    other = await host.client.get("/i18n/pt.json", headers={"If-None-Match": first.headers["ETag"]})
+    assert other.status == 200
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/.secret",
+        "/static/link.txt",
+        "/static/%2e%2e/outside.txt",
+        "/static/../outside.txt",
+        "/static/missing.js",
+        "/static/",
+        "/static/sub/../../outside.txt",
+    ],
+)
+async def test_nothing_outside_the_page_folder_is_served(page_host, path):
+    response = await page_host.client.get(path)
+    assert response.status == 404
+
+
+def test_the_default_config_serves_the_real_page_folder():
+    assert (HostConfig().phoneclient_dir / "index.html").is_file()
