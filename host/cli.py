@@ -350,35 +350,39 @@ def serve_with_window(plan: Plan) -> int:
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
-    try:
-        from host.tv.window import TvWindow
-
-        local = plan.local_url if plan.mdns else None  # a .local name only if we announce it
-        window = TvWindow(plan.lang, fullscreen=plan.fullscreen, local_url=local)
-    except Exception as error:  # pygame.error: no display, no video driver
-        print(words(plan.lang, "cli.no_window", error=error), file=sys.stderr)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        return asyncio.run(serve_headless(plan))
+    # The server starts before the window: opening pygame's display takes about a second, and a
+    # restarting host's phones are served meanwhile.
     server = ServerThread(plan)
     try:
+        server.start()
+    except OSError as error:
+        address = f"{plan.bind}:{plan.port}"
+        print(words(plan.lang, "cli.cannot_serve", address=address, error=error), file=sys.stderr)
+        return 2
+    window = None
+    try:
         try:
-            server.start()
-        except OSError as error:
-            address = f"{plan.bind}:{plan.port}"
-            print(
-                words(plan.lang, "cli.cannot_serve", address=address, error=error), file=sys.stderr
-            )
-            return 2
+            from host.tv.window import TvWindow
+
+            local = plan.local_url if plan.mdns else None  # a .local name only if we announce it
+            window = TvWindow(plan.lang, fullscreen=plan.fullscreen, local_url=local)
+        except Exception as error:  # pygame.error: no display, no video driver
+            print(words(plan.lang, "cli.no_window", error=error), file=sys.stderr)
+            print(banner(plan, server.app), flush=True)
+            while not stop.wait(0.2):  # served on its thread, as headless, until asked to stop
+                pass
+            return 0
         window.keys = host_keys(server, window.notify, plan.lang)
         room = server.app[ROOM_KEY]
         server.call(lambda: room.subscribe_public(window.post))
         # The terminal says the address once the lobby is on the screen.
         window.run(should_stop=stop.is_set, on_first_frame=lambda: print(banner(plan), flush=True))
     finally:
-        window.close()
+        if window is not None:
+            window.close()
         say(words(plan.lang, "cli.stopping"))
         server.stop()
-    say(words(plan.lang, "cli.stopped"))
+        say(words(plan.lang, "cli.stopped"))
     return 0
 
 
