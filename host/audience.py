@@ -70,7 +70,7 @@ class Audience:
         """What the audience suspected, round by round, beside the truth, and who read the table
         best (the highest mean overlap with the truth over the rounds they marked)."""
         hidden = set(truth)
-        rows = []
+        rows: list[dict[str, Any]] = []
         for member in self.members:
             if not member.marks:
                 continue

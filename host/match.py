@@ -141,7 +141,7 @@ class Match:
                 self._rebuild()
                 raise RoomError("journal_failed") from error
         self.log.append({"seat": seat, "action": normalised})
-        if self.over:
+        if self.rules.is_over(self.state):  # (not self.over: checked false above, mypy narrows)
             self._finish()
 
     def bot_move(self, covered: Iterable[int]) -> int | None:
