@@ -55,6 +55,11 @@ class TokenBucket:
             return True
         return False
 
+    def refilled(self) -> bool:
+        """Whether the whole burst is back (the bucket is then as good as a new one)."""
+        self._refill()
+        return self.tokens >= self.burst
+
     def seconds_to_next(self) -> float:
         self._refill()
         return max(0.0, (1 - self.tokens) / self.rate) if self.rate > 0 else float("inf")
@@ -100,7 +105,7 @@ class Gate:
         bucket = self._buckets.get(address)
         if bucket is None:
             if len(self._buckets) > 4096:  # forget addresses whose burst is full again
-                self._buckets = {a: b for a, b in self._buckets.items() if b.seconds_to_next() > 0}
+                self._buckets = {a: b for a, b in self._buckets.items() if not b.refilled()}
             bucket = self._buckets[address] = TokenBucket(
                 self.churn_rate, self.churn_burst, self.clock
             )

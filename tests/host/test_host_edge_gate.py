@@ -8,7 +8,7 @@ import json
 import pytest
 from aiohttp import WSMsgType, WSServerHandshakeError
 
-from host.gate import TokenBucket
+from host.gate import Gate, TokenBucket
 from host.server import GATE_KEY
 
 
@@ -127,3 +127,21 @@ def test_the_churn_bucket_says_when_the_next_turn_comes():
     assert bucket.seconds_to_next() == pytest.approx(0.25)
     now[0] = 0.25
     assert bucket.seconds_to_next() == 0 and bucket.take()
+
+
+def test_the_gate_forgets_addresses_whose_burst_came_back():
+    now = [0.0]
+    gate = Gate(
+        max_sockets=64,
+        churn_rate=5.0,
+        churn_burst=30,
+        max_held_per_address=8,
+        admission_seconds=5.0,
+        clock=lambda: now[0],
+    )
+    for index in range(5000):
+        assert gate.may_enter_at_once(f"10.0.{index // 256}.{index % 256}")
+    assert len(gate._buckets) == 5000  # all of them opened a socket just now
+    now[0] = 10.0  # every burst is full again: nothing to remember
+    assert gate.may_enter_at_once("192.168.1.7")
+    assert list(gate._buckets) == ["192.168.1.7"]
