@@ -278,6 +278,9 @@ class SealedSocket:
     async def close(self, **kwargs: Any) -> Any:
         return await self.ws.close(**kwargs)
 
+    async def pong(self, data: bytes = b"") -> None:
+        await self.ws.pong(data)
+
     async def seal(self, text: str) -> bytes:
         session = await asyncio.shield(self.ready)
         return session.seal(text.encode("utf-8"))
@@ -314,9 +317,11 @@ class SealedSocket:
             if opened is not None:
                 return opened
 
-    async def _open(self, msg: Any) -> Frame | None:
-        if msg.type is not WSMsgType.BINARY:
+    async def _open(self, msg: Any) -> Any:
+        if msg.type is WSMsgType.TEXT:
             raise ChannelError(PLAIN_REFUSED, "this host only speaks through the channel")
+        if msg.type is not WSMsgType.BINARY:
+            return msg  # pings and pongs: the socket's own, they carry nothing
         if self.session is None:  # the first frame: the key exchange, answered at once
             reply, session = answer_hello(self.host_key, msg.data)
             await self.ws.send_bytes(reply)
