@@ -1,0 +1,62 @@
+// After the game: what the audience suspected, round by round (lock by lock, or trick by trick),
+// beside the truth, and who read the table best. The host sends it only once the game is over.
+
+import { h } from "../dom.js";
+import { badge, check, namesOf, panel } from "./pieces.js";
+
+const MAX_ROUNDS_SHOWN = 10;
+const MAX_MEMBERS_SHOWN = 8;
+
+export function renderAudience(ctx, game) {
+  const { room, t } = ctx;
+  const result = room.audience_result;
+  const truth = new Set(result.truth || []);
+  const members = (result.members || []).slice(0, MAX_MEMBERS_SHOWN);
+  const rounds = Math.max(0, ...members.map((m) => (m.rounds || []).length));
+  const first = Math.max(0, rounds - MAX_ROUNDS_SHOWN);
+  const roundIndexes = Array.from({ length: rounds - first }, (_, i) => first + i);
+  const label = (index) => (game && game.roundLabel ? game.roundLabel(ctx, index) : String(index + 1));
+  const head = h("tr", {},
+    h("th", { scope: "col" }, t("board.audience.member")),
+    roundIndexes.map((index) => h("th", { scope: "col" }, label(index))),
+    h("th", { scope: "col" }, t("board.audience.final")),
+    h("th", { scope: "col" }, t("board.audience.score")));
+  const rows = members.map((member) => h("tr", {
+    class: member.name === result.best ? "best" : "", testid: "audience-member",
+    data: { name: member.name },
+  },
+  h("th", { scope: "row", class: "member fit" }, member.name),
+  roundIndexes.map((index) => guessCell(ctx, (member.rounds || [])[index], truth)),
+  guessCell(ctx, member.final, truth, "final"),
+  h("td", { class: "score" }, `${Math.round((member.score || 0) * 100)}%`)));
+  const tally = Object.entries(result.tally || {}).sort((a, b) => b[1] - a[1]);
+  const more = (result.members || []).length - members.length;
+  return h("div", { class: "audience", testid: "audience" },
+    h("header", { class: "title-row" },
+      h("h1", { class: "title fit" }, t("board.audience.title")),
+      h("p", { class: "goal fit" }, t("board.audience.subtitle"))),
+    panel("truth", "truth",
+      h("h2", { class: "label" }, t(`board.audience.truth.${ctx.view ? ctx.view.game : "mole"}`)),
+      h("ul", { class: "truth-list" }, [...truth].map((seat) => h("li", {}, badge(ctx, seat, { tag: false })))),
+      result.best
+        ? h("p", { class: "best fit", testid: "audience-best" }, check(), " ",
+          t("board.audience.best", { name: result.best }))
+        : h("p", { class: "best fit", testid: "audience-best" }, t("board.audience.nobody_best")),
+      tally.length ? h("p", { class: "info fit", testid: "audience-tally" }, t("board.audience.tally", {
+        names: tally.map(([seat, count]) => `${namesOf(ctx, [Number(seat)])} (${count})`).join(", "),
+      })) : null),
+    panel("guesses", "guesses",
+      h("table", { class: "audience-table", testid: "audience-table" },
+        h("thead", {}, head), h("tbody", {}, rows)),
+      more > 0 ? h("p", { class: "info fit" }, t("board.audience.more", { count: more })) : null));
+}
+
+function guessCell(ctx, seats, truth, cls = "") {
+  if (seats === null || seats === undefined) {
+    return h("td", { class: `guess none ${cls}`.trim() }, "—");
+  }
+  const right = seats.filter((seat) => truth.has(seat)).length;
+  const exact = right === truth.size && seats.length === truth.size;
+  return h("td", { class: `guess ${exact ? "exact" : ""} ${cls}`.trim(), data: { right: String(right) } },
+    h("span", { class: "fit" }, seats.length ? namesOf(ctx, seats) : ctx.t("tv.nobody")));
+}

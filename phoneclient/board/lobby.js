@@ -1,0 +1,62 @@
+// The lobby: the QR code and the address to join, the players as they arrive, the options chosen
+// and what the table waits for, as on the TV's lobby.
+
+import { h } from "../dom.js";
+import { badge, panel } from "./pieces.js";
+
+export function renderLobby(ctx) {
+  const { room, t } = ctx;
+  const game = room.game || "mole";
+  const url = String(room.join_url || "");
+  return h("div", { class: "lobby", testid: "lobby" },
+    h("header", { class: "title-row" },
+      h("h1", { class: "title fit", testid: "game-name" }, t(`${game}.name`)),
+      h("p", { class: "tagline fit" }, t("tv.tagline"))),
+    panel("join", "join",
+      h("h2", { class: "fit" }, t("tv.lobby.scan")),
+      url ? h("img", {
+        class: "qr", testid: "qr", src: `/qr.svg?u=${encodeURIComponent(url)}`,
+        alt: t("board.qr_alt", { url }),
+      }) : null,
+      h("p", { class: "or-type fit" }, t("tv.lobby.or_type")),
+      h("p", { class: "address fit", testid: "address" }, url.replace(/^https?:\/\//, ""))),
+    players(ctx));
+}
+
+function players(ctx) {
+  const { room, t } = ctx;
+  const seats = room.seats || [];
+  const most = room.max_players || 10;
+  const least = room.min_players || 5;
+  const list = seats.length
+    ? h("ul", { class: "lobby-players", testid: "lobby-players" }, seats.map((entry) =>
+      h("li", { testid: `lobby-seat-${entry.seat}` },
+        badge(ctx, entry.seat),
+        entry.leader ? h("span", { class: "tag leader" }, t("tv.lobby.leader")) : null)))
+    : h("p", { class: "nobody fit" }, t("tv.lobby.nobody"));
+  const variants = (room.variants || []).map((v) => t(`${room.game}.variant.${v}`));
+  const options = variants.length ? variants.join(", ") : t("tv.lobby.classic");
+  let status;
+  let tone = "";
+  const missing = least - seats.length;
+  if (room.can_start) {
+    const leader = seats.find((s) => s.leader);
+    status = t("tv.lobby.can_start", { name: leader ? leader.name : "" });
+    tone = "ready";
+  } else if (missing > 0) {
+    status = missing === 1 ? t("tv.lobby.waiting_one") : t("tv.lobby.waiting", { count: missing });
+  } else if (seats.length > most) {
+    status = t("tv.lobby.too_many", { max: most });
+    tone = "bad";
+  } else {
+    status = t("tv.lobby.options_misfit");
+    tone = "bad";
+  }
+  return panel("players", "players",
+    h("h2", { class: "fit" }, t("tv.lobby.players", { count: seats.length, max: most })),
+    list,
+    h("p", { class: "options fit", testid: "options" }, t("tv.lobby.options", { options })),
+    h("p", { class: `lobby-status fit ${tone}`.trim(), testid: "lobby-status" }, status),
+    room.resumable ? h("p", { class: "resume fit", testid: "resumable" },
+      t("board.resumable")) : null);
+}

@@ -1,0 +1,154 @@
+// What every scene of the board page shares: players' names with their seat's colour and shape,
+// the away / bot tags, the "who has acted" checklist, and text that shrinks to fit its box.
+// Everything is drawn from the public message only.
+
+import { h } from "../dom.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// The TV's seat colours (Okabe-Ito, extended to ten) and shapes: colour is never the only clue.
+export const SEAT_COLOURS = [
+  "#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2",
+  "#d55e00", "#cc79a7", "#ebebeb", "#966e3c", "#9696ff",
+];
+const SEAT_SHAPES = [
+  "circle", "square", "triangle", "diamond", "star",
+  "hexagon", "plus", "pentagon", "triangle_down", "ring",
+];
+
+function polygon(count, radius, turn = -90, inner = null) {
+  const points = [];
+  const steps = inner === null ? count : count * 2;
+  for (let i = 0; i < steps; i += 1) {
+    const r = inner !== null && i % 2 === 1 ? inner : radius;
+    const angle = ((turn + (360 / steps) * i) * Math.PI) / 180;
+    points.push(`${(50 + r * Math.cos(angle)).toFixed(1)},${(50 + r * Math.sin(angle)).toFixed(1)}`);
+  }
+  return points.join(" ");
+}
+
+const SHAPE_DRAWERS = {
+  circle: ["circle", { cx: 50, cy: 50, r: 42 }],
+  square: ["rect", { x: 12, y: 12, width: 76, height: 76, rx: 8 }],
+  triangle: ["polygon", { points: polygon(3, 46, -90) }],
+  diamond: ["polygon", { points: polygon(4, 46, -90) }],
+  star: ["polygon", { points: polygon(5, 48, -90, 22) }],
+  hexagon: ["polygon", { points: polygon(6, 45, 0) }],
+  plus: ["polygon", { points: "36,8 64,8 64,36 92,36 92,64 64,64 64,92 36,92 36,64 8,64 8,36 36,36" }],
+  pentagon: ["polygon", { points: polygon(5, 46, -90) }],
+  triangle_down: ["polygon", { points: polygon(3, 46, 90) }],
+  ring: ["circle", { cx: 50, cy: 50, r: 34, fill: "none", "stroke-width": 14 }],
+};
+
+/** The seat's own shape in its own colour (decorative: the name always goes with it). */
+export function seatShape(seat) {
+  return shapeSvg(SEAT_SHAPES[seat % SEAT_SHAPES.length], SEAT_COLOURS[seat % SEAT_COLOURS.length]);
+}
+
+/** One of the shapes above (circle, square, triangle, star...) as a small SVG. */
+export function shapeSvg(shape, colour, cls = "shape") {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("class", cls);
+  svg.setAttribute("aria-hidden", "true");
+  const [tag, attrs] = SHAPE_DRAWERS[shape];
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries({ fill: colour, stroke: colour, ...attrs })) {
+    node.setAttribute(name, String(value));
+  }
+  svg.appendChild(node);
+  return svg;
+}
+
+export function seatEntry(ctx, seat) {
+  return (ctx.room.seats || []).find((entry) => entry.seat === seat) || null;
+}
+
+export function nameOf(ctx, seat) {
+  if (seat === null || seat === undefined) return ctx.t("tv.nobody");
+  const entry = seatEntry(ctx, seat);
+  return entry ? entry.name : ctx.t("tv.seat", { number: seat + 1 });
+}
+
+export const namesOf = (ctx, seats) => (seats || []).map((seat) => nameOf(ctx, seat)).join(", ");
+
+/**
+ * Why a seat's player is not the one acting, in one word beside the name (never colour alone):
+ * "bot" for a bot the leader added, "bot playing" while a bot stands in, "away" while the phone
+ * is gone; null for a player at the table.
+ */
+export function seatStatus(ctx, seat) {
+  const entry = seatEntry(ctx, seat);
+  if (!entry) return null;
+  if (entry.bot_seat) return "robot";
+  if (entry.removed || entry.away || (entry.bot && !entry.connected)) return "bot";
+  if (!entry.connected) return "away";
+  return null;
+}
+
+const STATUS_KEYS = { robot: "board.seat.robot", bot: "tv.seat.bot", away: "tv.seat.away" };
+
+export function statusTag(ctx, seat) {
+  const status = seatStatus(ctx, seat);
+  if (!status) return null;
+  return h("span", { class: `tag ${status}`, testid: `tag-${seat}`, data: { status } },
+    ctx.t(STATUS_KEYS[status]));
+}
+
+/** A player's name with the seat's shape, and its away / bot tag unless `tag` is false. */
+export function badge(ctx, seat, { tag = true, cls = "", testid = null } = {}) {
+  return h("span", { class: `badge ${cls}`.trim(), testid, data: { seat: String(seat) } },
+    seatShape(seat),
+    h("span", { class: "name fit" }, nameOf(ctx, seat)),
+    tag ? statusTag(ctx, seat) : null);
+}
+
+/** A tick once done, an empty ring before: the same mark for every kind of action. */
+export function checklist(ctx, seats, done, label, cls = "") {
+  return h("ul", { class: `checklist ${cls}`.trim(), testid: `${label}-list` },
+    seats.map((seat) => {
+      const finished = done.has(seat);
+      return h("li", {
+        class: finished ? "done" : "waiting", testid: `${label}-${seat}`,
+        data: { done: finished ? "yes" : "no" },
+      },
+      h("span", { class: "mark", "aria-hidden": "true" }, finished ? "✓" : ""),
+      badge(ctx, seat),
+      h("span", { class: "visually-hidden" }, finished ? ctx.t("board.done") : ctx.t("board.not_yet")));
+    }));
+}
+
+export function check(cls = "") {
+  return h("span", { class: `glyph yes ${cls}`.trim(), "aria-hidden": "true" }, "✓");
+}
+
+export function cross(cls = "") {
+  return h("span", { class: `glyph no ${cls}`.trim(), "aria-hidden": "true" }, "✗");
+}
+
+export function panel(cls, testid, ...children) {
+  return h("section", { class: `panel ${cls}`.trim(), testid }, ...children);
+}
+
+const SMALLEST = 0.6; // text shrinks to this share of its size before it may be cut
+
+/**
+ * Shrink every `.fit` element under `root` until its text fits its box (one line: its width;
+ * wrapped: its height), down to SMALLEST of its size. Long names and long translations keep
+ * their place instead of spilling over the next panel.
+ */
+export function fitText(root) {
+  for (const node of root.querySelectorAll(".fit")) {
+    node.style.fontSize = "";
+    const base = parseFloat(getComputedStyle(node).fontSize);
+    let size = base;
+    while (size > base * SMALLEST && overflows(node)) {
+      size -= Math.max(1, base * 0.04);
+      node.style.fontSize = `${size}px`;
+    }
+  }
+}
+
+export function overflows(node) {
+  return node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1;
+}
