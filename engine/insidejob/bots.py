@@ -166,11 +166,15 @@ class _Table:
         "above",
         "cards",
         "hand_left",
+        "mic_at",
+        "mic_weight",
         "missing",
         "mission",
         "objective",
         "trump",
         "unseen",
+        "view",
+        "weights",
     )
 
     def __init__(self, view: View) -> None:
@@ -182,8 +186,17 @@ class _Table:
         trick = view["trick"]
         if view["phase"] == PHASE_WAGER:
             trick = trick[:-1]  # judge the card just played as if about to be played
+        self.view = view
         self.cards = [(CARD_BY_NAME[p["card"]], p["wagered"]) for p in trick]
         self.missing = view["players"] - len(self.cards) - 1
+        self.weights: dict[int, tuple[float, float]] = {}
+        # The Agent with a Microphone holding Intel loses the game for the Agents by winning a
+        # trick: where its card lies in this trick, and how much this seat wants that.
+        mic = view["revealed"].index(MICROPHONE) if MICROPHONE in view["revealed"] else None
+        self.mic_at = next((i for i, p in enumerate(trick) if p["seat"] == mic), None)
+        self.mic_weight = 0.0
+        if mic is not None and mic != view["seat"] and view["intel"][mic] >= 1:
+            self.mic_weight = -3.0 if _wants_missions(view) or me["role"] == DECOY else 3.0
         unseen = [True] * DECK_SIZE
         for name in me["hand"]:
             unseen[CARD_BY_NAME[name]] = False
@@ -205,17 +218,24 @@ class _Table:
         self.hand_left = max(1, len(me["hand"]) - 1)
         self.unseen = sum(unseen)
 
-    def judge(self, card: int, wagered: bool) -> tuple[float, float]:
-        """(the mission holds, this card wins): exact when it is the trick's last card."""
+    def weights_for(self, gain: int) -> tuple[float, float]:
+        if gain not in self.weights:
+            self.weights[gain] = _weights(self.view, gain)
+        return self.weights[gain]
+
+    def judge(self, card: int, wagered: bool) -> tuple[float, float, float]:
+        """(the mission holds, this card wins, the Microphone's card wins): exact when it is the
+        trick's last card."""
         cards = [c for c, _ in self.cards] + [card]
         flags = [w for _, w in self.cards] + [wagered]
         best, _by = trick_winner(cards, flags, self.trump)
         holds = float(self.objective(finished_trick(cards, flags, self.trump, best)))
         me = len(cards) - 1
         if best != me:
-            return holds, 0.0
+            mic_wins = 0.0 if best != self.mic_at else 0.6 if self.missing else 1.0
+            return holds, 0.0, mic_wins
         if not self.missing:
-            return holds, 1.0
+            return holds, 1.0, 0.0
         value = value_of(card)
         trump_now = wagered or suit_of(card) == self.trump
         beaters = (
@@ -224,7 +244,7 @@ class _Table:
             else (self.above[suit_of(card)][value] + self.above[self.trump][0])
         )
         safe = 1.0 - beaters / max(1, self.unseen)
-        return holds, safe ** (self.hand_left * self.missing)
+        return holds, safe ** (self.hand_left * self.missing), 0.0
 
 
 def _gain(view: View, table: _Table, wagered: bool) -> int:
@@ -235,9 +255,9 @@ def _gain(view: View, table: _Table, wagered: bool) -> int:
 
 
 def _score(view: View, table: _Table, card: int, wagered: bool) -> float:
-    holds, wins = table.judge(card, wagered)
-    hold_weight, win_weight = _weights(view, _gain(view, table, wagered))
-    score = hold_weight * holds + win_weight * wins
+    holds, wins, mic_wins = table.judge(card, wagered)
+    hold_weight, win_weight = table.weights_for(_gain(view, table, wagered))
+    score = hold_weight * holds + win_weight * wins + table.mic_weight * mic_wins
     if wagered:
         score -= 0.25 + 0.5 * (1.0 - wins)  # a token is worth something; a lost one more
     return score
@@ -252,7 +272,10 @@ def smart_bot(view: View, rng: Any) -> Action:
     if phase == PHASE_PLAY:
         table = _Table(view)
         options = _ids(me["playable"])
-        best = max(options, key=lambda c: (_score(view, table, c, False), -value_of(c)))
+        # Between cards that do as well now, one who wants tricks keeps its high cards for later;
+        # one who shuns them (a win costs it the game) sheds them while they lose.
+        shed = 1 if table.weights_for(_gain(view, table, False))[1] < 0 else -1
+        best = max(options, key=lambda c: (_score(view, table, c, False), shed * value_of(c)))
         return {"type": "play", "card": CARD_NAMES[best]}
     if phase == PHASE_WAGER:
         table = _Table(view)

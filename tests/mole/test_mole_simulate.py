@@ -74,3 +74,26 @@ def test_impossible_table_is_refused_with_a_clear_message(capsys):
     assert "variant_players" in capsys.readouterr().err
     assert main(["--game", "mole", "--players", "7", "--bot", "genius"]) == 2
     assert "random" in capsys.readouterr().err
+
+
+def test_the_balance_table_plays_every_setup_with_margins_and_a_progress_bar(capsys):
+    from host.simulate import margin, setups
+
+    assert main(["--table", "--game", "mole", "--games", "4", "--bot", "smart"]) == 0
+    captured = capsys.readouterr()
+    expected = setups(GAME)
+    # Every player count, each variant alone, and every pair the game accepts.
+    assert {players for players, _ in expected} == set(range(5, 11))
+    assert (7, ["vault"]) in expected and (5, ["quick", "snitch"]) in expected
+    assert (7, ["quick", "vault"]) not in expected and (5, ["vault"]) not in expected
+    rows = [line for line in captured.out.splitlines() if "| roles: " in line]
+    assert [int(row.split()[0]) for row in rows] == [players for players, _ in expected]
+    assert all("crew " in row and "moles " in row for row in rows)
+    assert "±" in rows[0] and f"{len(expected)} setups, {4 * len(expected)} games" in captured.out
+    assert f"{len(expected)}/{len(expected)}" in captured.err and "[" in captured.err
+    assert round(margin(50, 100), 3) == 0.098 and margin(0, 10) == 0.0
+
+
+def test_simulate_needs_a_game_and_players_unless_it_plays_the_table(capsys):
+    assert main(["--game", "mole"]) == 2
+    assert "--table" in capsys.readouterr().err
