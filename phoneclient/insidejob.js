@@ -196,6 +196,15 @@ function handSection(ctx) {
   // The marks follow the Agents' rule for every role (me.follow_suit), so a glance at the
   // Insider's phone shows nothing special; a greyed card stays tappable and the host decides.
   const legal = new Set(me.follow_suit);
+  // Whether a wager may follow the card is public (the option, the Accomplice, a revealed role,
+  // the start player, no Intel left), so it is asked before the card: one tap when not wagering.
+  const canWager = myPlay && me.wager_refusal === null;
+  const wagerKey = `${ctx.room.round}/${view.trick_number}/${view.trick.length}`;
+  if (ctx.ui.ijWagerKey !== wagerKey) {
+    ctx.ui.ijWagerKey = wagerKey;
+    ctx.ui.ijWager = false;
+  }
+  const wagering = ctx.ui.ijWager;
   const bySuit = new Map(SUIT_ORDER.map((suit) => [suit, []]));
   for (const card of me.hand) bySuit.get(parseCard(card).suit).push(card);
   const rows = [];
@@ -213,13 +222,28 @@ function handSection(ctx) {
         // A greyed card stays tappable: the host's refusal then says why it cannot be played.
         return h("button", {
           ...attrs, type: "button", "aria-disabled": legal.has(card) ? null : "true",
-          onclick: () => send({ type: "action", action: { type: "play", card } }),
+          onclick: () => {
+            // The wager, decided before the card, is sent once the host has taken the card.
+            ctx.ui.ijAutoWager = canWager ? { round: ctx.room.round, card, wager: wagering } : null;
+            send({ type: "action", action: { type: "play", card } });
+          },
         }, cardFace(ctx, card));
       }))));
   }
   return h("section", { class: "card-box hand", testid: "hand", data: { count: String(me.hand.length) } },
     h("h3", {}, t("phone.insidejob.hand", { count: me.hand.length })),
     myPlay ? h("p", { class: "hint" }, t("phone.insidejob.legal_hint")) : null,
+    canWager ? h("button", {
+      type: "button", class: "choice wager-toggle", testid: "wager-toggle",
+      "aria-pressed": wagering ? "true" : "false",
+      onclick: (event) => {
+        ctx.ui.ijWager = !ctx.ui.ijWager;
+        const button = event.currentTarget;
+        button.setAttribute("aria-pressed", ctx.ui.ijWager ? "true" : "false");
+        button.querySelector(".check").textContent = ctx.ui.ijWager ? "◆" : "◇";
+      },
+    }, h("span", { class: "check", "aria-hidden": "true" }, wagering ? "◆" : "◇"), " ",
+    t("phone.insidejob.wager_with_card")) : null,
     h("ul", {}, rows));
 }
 
@@ -268,7 +292,10 @@ function playStep(ctx) {
   const { view, t } = ctx;
   const mine = view.me && view.me.can_act && view.turn === view.seat;
   return [h("p", { class: "status", testid: "status" }, mine ? t("insidejob.your_turn")
-    : t("phone.insidejob.turn_of", { name: nameOf(ctx, view.turn) }))];
+    : t("phone.insidejob.turn_of", { name: nameOf(ctx, view.turn) })),
+  // The hand comes before the table on this seat's turn: the suit to follow is said here.
+  mine && view.led_suit ? h("p", { class: "hint", testid: "led-suit" },
+    t("phone.insidejob.led", { suit: suitWords(ctx, view.led_suit) })) : null];
 }
 
 function wagerStep(ctx) {
@@ -279,6 +306,13 @@ function wagerStep(ctx) {
       waitingFor(ctx, [view.turn])];
   }
   const wager = (yes) => () => send({ type: "action", action: { type: "wager", wager: yes } });
+  const auto = ctx.ui.ijAutoWager;
+  const last = view.trick[view.trick.length - 1];
+  if (auto && auto.round === ctx.room.round && last && last.seat === view.seat
+    && last.card === auto.card) {
+    ctx.ui.ijAutoWager = null;
+    queueMicrotask(wager(auto.wager));
+  }
   return [
     h("p", { class: "status", testid: "status" }, t("insidejob.wager_question")),
     h("div", { class: "pair" },
@@ -461,13 +495,17 @@ function stepSection(ctx, content) {
 
 /** A seated player's screen: {screen: [nodes], secrets: [nodes under the flap]}. */
 export function renderSeat(ctx) {
-  const over = ctx.view.phase === "over";
+  const { view } = ctx;
+  const over = view.phase === "over";
+  // On this seat's turn its cards come first, in view without scrolling; the mission follows.
+  const myPlay = view.phase === "play" && view.turn === view.seat && view.me && view.me.can_act;
   return {
     screen: [
-      over ? null : missionSection(ctx),
+      over || myPlay ? null : missionSection(ctx),
       stepSection(ctx, phaseStep(ctx)),
+      myPlay ? handSection(ctx) : null,
       trickSection(ctx),
-      handSection(ctx),
+      myPlay ? missionSection(ctx) : handSection(ctx),
       lastTrick(ctx),
       tableSection(ctx),
       over ? missionSection(ctx) : null,

@@ -43,10 +43,14 @@ def in_step(pages: list[Page], progress: str) -> None:
         expect(page.get_by_test_id("step")).to_have_attribute("data-progress", progress)
 
 
-def act_and_wait(page: Page, pages: list[Page], click: Any) -> str:
+def act_and_wait(page: Page, pages: list[Page], click: Any, then_wager: bool = False) -> str:
+    """Tap and wait for every phone to show the next moment (after the wager the page sends by
+    itself once its card is taken, when one was due)."""
     before = progress_of(page)
     click()
     expect(page.get_by_test_id("step")).not_to_have_attribute("data-progress", before)
+    if then_wager:
+        expect(page.get_by_test_id("step")).not_to_have_attribute("data-phase", "wager")
     after = progress_of(page)
     in_step(pages, after)
     return after
@@ -151,7 +155,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
             1 if seat == accomplice else 0
         )
 
-    refused = wagered = declined = votes = paranoid_votes = insider_free_plays = 0
+    refused = wagered = declined = votes = paranoid_votes = insider_free_plays = in_view = 0
     checked_sizes = False
     for _ in range(200):
         check_no_other_hand(host, {**by_seat, None: spectator})
@@ -205,11 +209,19 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
             greyed = hand.locator('button[aria-disabled="true"]')
             # The marks follow the Agents' rule on every phone, the Insider's included.
             led = host.call(lambda room: room.public_view()["led_suit"])
-            in_hand = [c.get_attribute("data-card") or "" for c in hand.locator("button").all()]
+            cards_held = hand.locator("button[data-card]").all()
+            in_hand = [c.get_attribute("data-card") or "" for c in cards_held]
             following = [c for c in in_hand if SUITS[c[0]] == led] or in_hand
             bright = hand.locator('button[data-playable="true"]').all()
             assert sorted(c.get_attribute("data-card") or "" for c in bright) == sorted(following)
             seat = kit.seat_of(page)
+            # On this phone's turn its playable cards are in view from the top, above the flap.
+            page.evaluate("() => scrollTo(0, 0)")
+            handle = page.get_by_test_id("flap-handle").bounding_box()
+            assert handle is not None
+            for card_box in (c.bounding_box() for c in bright):
+                assert card_box and card_box["y"] + card_box["height"] <= handle["y"], card_box
+            in_view += 1
             if refused < 2 and greyed.count() > 0 and roles[seat] != "insider":
                 # A greyed card can be tapped: the host refuses it, on this phone only.
                 card = greyed.first.get_attribute("data-card") or ""
@@ -236,19 +248,29 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
                 expect(page.get_by_test_id("step")).to_have_attribute("data-progress", before)
                 refused += 1
             if not checked_sizes and page is narrow:
-                for box in (b.bounding_box() for b in hand.locator("button").all()):
+                for box in (b.bounding_box() for b in hand.locator("button[data-card]").all()):
                     assert box and box["width"] >= 48 and box["height"] >= 48
                 assert page.evaluate("document.documentElement.scrollWidth") <= 320
                 snap(page, "04-hand-320px")
                 checked_sizes = True
             # The Insider may play any card, greyed or not, and the host takes it (a greyed card
             # is aria-disabled, so the tap is forced through, as in the refusal above).
-            mine = "button" if roles[seat] == "insider" else 'button[data-playable="true"]'
+            any_card, bright_card = "button[data-card]", 'button[data-playable="true"]'
+            mine = any_card if roles[seat] == "insider" else bright_card
             playable = hand.locator(mine).last
             card = playable.get_attribute("data-card") or ""
             insider_free_plays += card not in following
+            # A wager is chosen with the card, before it: declining costs no tap at all.
+            toggle = page.get_by_test_id("wager-toggle")
+            then_wager = toggle.count() == 1
+            if then_wager and wagered < 1:
+                toggle.click()
+                expect(toggle).to_have_attribute("aria-pressed", "true")
+                wagered += 1
+            elif then_wager:
+                declined += 1
             playable.evaluate("(node) => node.scrollIntoView({block: 'center'})")
-            act_and_wait(page, watchers, partial(playable.click, force=True))
+            act_and_wait(page, watchers, partial(playable.click, force=True), then_wager)
             expect(page.get_by_test_id(f"card-{card}")).to_have_count(0)
             # The trick so far (or, once it ends, the last trick) shows the card on every phone.
             for other in pages:
@@ -269,8 +291,13 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
             # With the Paranoid Agent in play every voter's screen has the same two lists.
             second = page.get_by_test_id("vote-picker-1").locator("button")
             expect(second).to_have_count(count)
-            if roles[kit.seat_of(page)] == "paranoid":
-                # The Paranoid Agent names two players; the same one twice is refused.
+            seat = kit.seat_of(page)
+            two = host.call(
+                lambda room, seat=seat: room.rules.view(room.state, seat)["me"]["vote"]["votes"]
+            )
+            if two == 2:
+                # The Paranoid Agent names two players; the same one twice is refused (unless
+                # revealed, or only one can be named: then one vote).
                 paranoid_votes += 1
                 candidates.nth(votes % count).click()
                 second.nth(votes % count).click()
@@ -289,6 +316,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
                 expect(second.nth((votes + 1) % count)).to_have_attribute("aria-pressed", "true")
             else:
                 # A second name from anyone else is only for show: it is not sent.
+                paranoid_votes += roles[seat] == "paranoid"
                 second.nth((votes + 1) % count).click()
             candidates.nth(votes % count).click()
             act_and_wait(page, watchers, page.get_by_test_id("vote-submit").click)
@@ -301,6 +329,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
         raise AssertionError("the game did not end")
 
     assert refused >= 1, "a greyed card was tapped and refused"
+    assert in_view >= 20, "every turn's playable cards were in view without scrolling"
     assert insider_free_plays >= 1, "the Insider played a card its phone greyed, and it counted"
     assert wagered >= 1 and declined >= 1, "wagers were made and declined through the page"
     assert votes >= 2 and paranoid_votes == 1, "the vote, with the Paranoid Agent's two names"
