@@ -44,6 +44,7 @@ Action = dict[str, Any]
 View = dict[str, Any]
 
 _BOOLS = (False, True)
+_EXPOSURE = 0.6  # what the traitor gives up by showing it ignores the led suit
 _SUIT_INDEX = {name: index for index, name in enumerate(SUITS)}
 
 
@@ -145,7 +146,7 @@ def _weights(view: View, gain: int) -> tuple[float, float]:
             return -1.0, 0.3
         return 1.0, -3.0 if reaches_line else 0.3
     if role == DECOY:  # looks guilty (breaks missions, takes Intel) but must stay votable
-        return -1.0, -3.0 if reaches_line else 0.8
+        return -1.0, -3.0 if reaches_line else 2.0
     if role == ACCOMPLICE:  # its win costs the partner an Intel
         partner = me["knows"].get("role")
         wants_less = partner in (MICROPHONE, PROFESSIONAL, SLEEPING)
@@ -275,7 +276,14 @@ def smart_bot(view: View, rng: Any) -> Action:
         # Between cards that do as well now, one who wants tricks keeps its high cards for later;
         # one who shuns them (a win costs it the game) sheds them while they lose.
         shed = 1 if table.weights_for(_gain(view, table, False))[1] < 0 else -1
-        best = max(options, key=lambda c: (_score(view, table, c, False), shed * value_of(c)))
+        # Playing off the led suit while holding it is proof once the suit shows up later: the
+        # traitor, who may, does it only when it pays.
+        follow = set(_ids(me["follow_suit"]))
+        exposed = {c: 0.0 if c in follow else _EXPOSURE for c in options}
+        best = max(
+            options,
+            key=lambda c: (_score(view, table, c, False) - exposed[c], shed * value_of(c)),
+        )
         return {"type": "play", "card": CARD_NAMES[best]}
     if phase == PHASE_WAGER:
         table = _Table(view)
