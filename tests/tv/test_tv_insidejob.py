@@ -8,6 +8,7 @@ checks that no frame ever shows a card still in a hand or a role the public view
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 from tv_screens import SIZES, en, show
@@ -389,7 +390,8 @@ def test_every_objective_fits_the_mission_panel_whole(lang, wager_game):
     try:
         show(window, messages(wager_game, index + 1), f"insidejob-objective-{lang}")
         for key in objectives:
-            message = copy.deepcopy(wager_game[index]["message"])
+            # As the wire would carry it: plain data (the engine shares frozen parts of views).
+            message = json.loads(json.dumps(wager_game[index]["message"]))
             message["view"]["mission"]["objective"] = key.rsplit(".", 1)[1]
             window.post(message)
             window.drain()

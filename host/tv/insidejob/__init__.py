@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from engine.insidejob.vocabulary import PHASE_OVER
+from engine.insidejob.vocabulary import GAME_NAME, PHASE_OVER
 from host.tv.insidejob.board import InsideJobBoardScene
 from host.tv.insidejob.moments import changes, ending_cue
 from host.tv.insidejob.reveal import InsideJobRevealScene
 from host.tv.tvgame import BOARD, TvGame, View
 
-GAME_NAME = "insidejob"  # the engine's registry name (view["game"])
 REVEAL = "reveal"
 
 

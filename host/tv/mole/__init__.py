@@ -6,7 +6,7 @@ from engine.mole.vocabulary import CREW_SIDE, GAME_NAME, GETAWAY, OVER
 from host.tv.mole.board import BoardScene
 from host.tv.mole.getaway import GetawayScene
 from host.tv.mole.moments import changes
-from host.tv.mole.reveal import RevealScene
+from host.tv.mole.reveal import RevealScene, winner
 from host.tv.tvgame import BOARD, TvGame, View
 
 REVEAL = "reveal"
@@ -24,8 +24,7 @@ def entry_cue(scene: str, view: View) -> str | None:
     if scene == GETAWAY:
         return "siren"
     if scene == REVEAL:
-        winner = (view.get("result") or {}).get("winner")
-        return "win_crew" if winner == CREW_SIDE else "win_moles"
+        return "win_crew" if winner(view.get("result") or {}) == CREW_SIDE else "win_moles"
     return None
 
 

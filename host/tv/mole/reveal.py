@@ -11,16 +11,22 @@ from host.tv.frame import Frame
 from host.tv.scene import Scene
 
 
+def winner(result: dict[str, Any]) -> str:
+    """The winning side, from the result header every game's result starts with."""
+    winners = result.get("winners") or [result.get("winner") or CREW_SIDE]
+    return str(winners[0])
+
+
 class RevealScene(Scene):
     def draw(self, canvas: Canvas, frame: Frame) -> None:
         view = frame.view or {}
         result: dict[str, Any] = view.get("result") or {}
-        winner = result.get("winner", CREW_SIDE)
-        colour = theme.CREW if winner == CREW_SIDE else theme.MOLES
+        side = winner(result)
+        colour = theme.CREW if side == CREW_SIDE else theme.MOLES
         canvas.panel(40, 24, 1840, 190, colour, radius=30)
-        canvas.text(frame.t(f"mole.winner.{winner}"), 960, 40, 84, theme.WHITE, "midtop", 1760)
-        canvas.element(f"winner:{winner}", canvas.rect(40, 24, 1840, 190))
-        reason = result.get("reason")
+        canvas.text(frame.t(f"mole.winner.{side}"), 960, 40, 84, theme.WHITE, "midtop", 1760)
+        canvas.element(f"winner:{side}", canvas.rect(40, 24, 1840, 190))
+        reason = result.get("ending") or result.get("reason")
         if reason:
             canvas.text(frame.t(f"mole.ending.{reason}"), 960, 146, 34, theme.WHITE, "midtop", 1760)
         self._getaway_line(canvas, frame, result)
