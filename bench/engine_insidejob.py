@@ -1,8 +1,9 @@
-"""Inside Job engine speed: complete games per second with the random bot, and view cost.
+"""Inside Job engine speed: complete games per second with each bot, and view cost.
 
 Run: python3 bench/engine_insidejob.py [--games N] [--players N] [--repeat R]
-Each figure is the best of R runs (the least disturbed by other work on the machine), played
-through the same loop as `molecrew simulate`, record included. Results go in docs/benchmarks.md.
+Each figure is the best of R runs, per second of this process's CPU time, played through the
+same loop as `molecrew simulate` (a view per bot move, record included); the smart bot plays a
+quarter as many games. Results go in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -42,11 +43,11 @@ def view_microseconds(players: int, rounds: int) -> float:
         if not game.is_over(state):
             break
     seats = [None, *range(players)]
-    started = time.perf_counter()
+    started = time.process_time()
     for _ in range(rounds):
         for seat in seats:
             game.view(state, seat)
-    return (time.perf_counter() - started) / (rounds * len(seats)) * 1e6
+    return (time.process_time() - started) / (rounds * len(seats)) * 1e6
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,17 +58,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"python {platform.python_version()} on {platform.machine()}, one process")
     for variants in OPTION_SETS:
-        runs = [
-            games_per_second("insidejob", args.players, args.games, seed, variants)
-            for seed in range(args.repeat)
-        ]
-        best, actions = max(runs)
-        label = ", ".join(variants) or "no option"
-        print(
-            f"insidejob, {args.players} players, {label}, random bot: {best:,.0f} games/second "
-            f"(best of {args.repeat} x {args.games}; runs: "
-            f"{' / '.join(f'{r:,.0f}' for r, _ in runs)}), {actions:.0f} actions/game"
-        )
+        for bot, games in (("random", args.games), ("smart", max(1, args.games // 4))):
+            runs = [
+                games_per_second("insidejob", args.players, games, seed, variants, bot)
+                for seed in range(args.repeat)
+            ]
+            best, actions = max(runs)
+            label = ", ".join(variants) or "no option"
+            print(
+                f"insidejob, {args.players} players, {label}, {bot} bot: {best:,.0f} games/second"
+                f" (best of {args.repeat} x {games}; runs: "
+                f"{' / '.join(f'{r:,.0f}' for r, _ in runs)}), {actions:.0f} actions/game"
+            )
     print(f"insidejob view(): {view_microseconds(args.players, 2000):.1f} microseconds each")
     return 0
 
