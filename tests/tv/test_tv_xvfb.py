@@ -30,6 +30,7 @@ from host.tv.window import TvWindow
 
 AFTER_MOMENT = 2.5  # seconds past the end of a moment when the screen is looked at
 SAME_AS_BOARD = 0.002  # at most this share of pixels may differ from the board drawn afresh
+SLOW_MACHINE_SECONDS = 20.0  # how long past the first look the screen may take to catch up
 # Prints the X display the command runs on, so the test can photograph that screen.
 SAY_DISPLAY = 'echo "X display: $DISPLAY $XAUTHORITY"; exec "$@"'
 
@@ -97,10 +98,20 @@ def differing(a: pygame.Surface, b: pygame.Surface) -> float:
     return float(numpy.mean(numpy.any(numpy.abs(left - right) > 8, axis=2)))
 
 
-def assert_board_not_moment(shot, board, moment, what: str) -> None:
+async def shows_board(screen: RealScreen, name: str, board, moment, what: str) -> None:
+    """The X screen shows ``board`` a few seconds after the moment; on a busy machine the window
+    may draw slower than real time, so it is looked at again, every second, for a while. A TV
+    that keeps the moment up (waiting for a key or a message) never gets there."""
     assert differing(board, moment) > 0.05  # the two pictures are told apart
-    share = differing(shot, board)
-    assert share <= SAME_AS_BOARD, f"after {what} the screen is not the board ({share:.1%} differ)"
+    deadline = asyncio.get_running_loop().time() + SLOW_MACHINE_SECONDS
+    while True:
+        share = differing(screen.shot(name), board)
+        if share <= SAME_AS_BOARD:
+            return
+        assert asyncio.get_running_loop().time() < deadline, (
+            f"after {what} the screen is not the board ({share:.1%} of its pixels differ)"
+        )
+        await asyncio.sleep(1.0)
 
 
 @pytest.fixture
@@ -127,14 +138,13 @@ async def test_after_the_votes_the_x_screen_shows_the_board(tmp_path, size, refe
             seen = len(public.messages)
             await phones[seat].send({"type": "action", "action": action})
             before, message = message, await public.until(lambda m: True, seen)
+        window = reference(size)
+        board, canvas = fresh(window, message)
+        view = message["view"]
+        assert f"boss:{view['proposals'][-1]['boss']}" in canvas.elements()
+        moment, _ = fresh(window, message, before, VotesReveal.duration - 0.05)
         await asyncio.sleep(VotesReveal.duration + AFTER_MOMENT)  # nobody acts meanwhile
-        shot = screen.shot("after-votes")
-    window = reference(size)
-    board, canvas = fresh(window, message)
-    view = message["view"]
-    assert f"boss:{view['proposals'][-1]['boss']}" in canvas.elements()
-    moment, _ = fresh(window, message, before, VotesReveal.duration - 0.05)
-    assert_board_not_moment(shot, board, moment, "the votes")
+        await shows_board(screen, "after-votes", board, moment, "the votes")
 
 
 async def act_for_turn(phones: list[Listener], public: dict) -> None:
@@ -182,10 +192,9 @@ async def test_after_a_trick_the_x_screen_shows_the_next_one_waiting(tmp_path, r
             seen = len(public.messages)
             await act_for_turn(phones, message)
             before, message = message, await public.until(lambda m: True, seen)
-        await asyncio.sleep(TrickDone.duration + AFTER_MOMENT)
-        shot = screen.shot("after-trick")
-    window = reference(size)
-    board, canvas = fresh(window, message)
-    assert f"turn:{message['view']['turn']}" in canvas.elements()
-    moment, _ = fresh(window, message, before, TrickDone.duration - 0.05)
-    assert_board_not_moment(shot, board, moment, "a trick")
+        window = reference(size)
+        board, canvas = fresh(window, message)
+        assert f"turn:{message['view']['turn']}" in canvas.elements()
+        moment, _ = fresh(window, message, before, TrickDone.duration - 0.05)
+        await asyncio.sleep(TrickDone.duration + AFTER_MOMENT)  # nobody acts meanwhile
+        await shows_board(screen, "after-trick", board, moment, "a trick")
