@@ -164,7 +164,6 @@ class _Table:
     """What the smart bot reads from the view once per decision about a card."""
 
     __slots__ = (
-        "above",
         "cards",
         "hand_left",
         "mic_at",
@@ -174,6 +173,7 @@ class _Table:
         "objective",
         "trump",
         "unseen",
+        "unseen_cards",
         "view",
         "weights",
     )
@@ -206,18 +206,14 @@ class _Table:
         for entry in view["tricks"]:
             for play in entry["cards"]:
                 unseen[CARD_BY_NAME[play["card"]]] = False
-        # above[suit][value]: unseen cards of that suit higher than value (0..13).
-        self.above = []
-        for suit in range(len(SUITS)):
-            row = [0] * (SUIT_SIZE + 1)
-            count = 0
-            for value in range(SUIT_SIZE, 0, -1):
-                row[value] = count
-                count += unseen[suit * SUIT_SIZE + value - 1]
-            row[0] = count
-            self.above.append(row)
+        self.unseen_cards = unseen
         self.hand_left = max(1, len(me["hand"]) - 1)
         self.unseen = sum(unseen)
+
+    def above(self, suit: int, value: int) -> int:
+        """Unseen cards of that suit higher than value (0: the whole suit)."""
+        first = suit * SUIT_SIZE
+        return sum(self.unseen_cards[first + value : first + SUIT_SIZE])
 
     def weights_for(self, gain: int) -> tuple[float, float]:
         if gain not in self.weights:
@@ -240,9 +236,9 @@ class _Table:
         value = value_of(card)
         trump_now = wagered or suit_of(card) == self.trump
         beaters = (
-            self.above[self.trump][value]
+            self.above(self.trump, value)
             if trump_now
-            else (self.above[suit_of(card)][value] + self.above[self.trump][0])
+            else self.above(suit_of(card), value) + self.above(self.trump, 0)
         )
         safe = 1.0 - beaters / max(1, self.unseen)
         return holds, safe ** (self.hand_left * self.missing), 0.0

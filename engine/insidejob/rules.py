@@ -25,6 +25,8 @@ from engine.insidejob.vocabulary import (
     AT_RISK,
     CARD_BY_NAME,
     CARD_NAMES,
+    CARD_SUIT,
+    CARD_VALUE,
     END_ALL_REVEALED,
     END_AT_RISK,
     END_INTEL,
@@ -46,7 +48,6 @@ from engine.insidejob.vocabulary import (
     SUITS,
     TIM_SHADY,
     suit_of,
-    value_of,
 )
 
 Action = dict[str, Any]
@@ -320,24 +321,24 @@ def trick_winner(cards: list[int], wagered: list[bool], trump: int) -> tuple[int
     best = -1
     best_value = 0
     for i, card in enumerate(cards):
-        if wagered[i] or suit_of(card) == trump:
-            value = value_of(card)
+        if wagered[i] or CARD_SUIT[card] == trump:
+            value = CARD_VALUE[card]
             if value >= best_value:
                 best, best_value = i, value
     if best >= 0:
         return best, "trump"
-    led = suit_of(cards[0])
+    led = CARD_SUIT[cards[0]]
     for i, card in enumerate(cards):
-        if suit_of(card) == led and value_of(card) > best_value:
-            best, best_value = i, value_of(card)
+        if CARD_SUIT[card] == led and CARD_VALUE[card] > best_value:
+            best, best_value = i, CARD_VALUE[card]
     return best, "led_suit"
 
 
 def finished_trick(cards: list[int], wagered: list[bool], trump: int, winner: int) -> FinishedTrick:
     """The facts a mission's objective reads: a wagered card counts as the trump suit."""
     return FinishedTrick(
-        values=tuple(value_of(c) for c in cards),
-        suits=tuple(trump if w else suit_of(c) for c, w in zip(cards, wagered, strict=True)),
+        values=tuple([CARD_VALUE[c] for c in cards]),
+        suits=tuple([trump if w else CARD_SUIT[c] for c, w in zip(cards, wagered, strict=True)]),
         wagered=tuple(wagered),
         trump=trump,
         winner=winner,

@@ -26,6 +26,11 @@ def value_of(card: int) -> int:
     return card % SUIT_SIZE + 1
 
 
+# suit_of and value_of of every card, for the loops that judge tricks (an index is cheaper
+# than a call).
+CARD_SUIT: tuple[int, ...] = tuple(suit_of(c) for c in range(DECK_SIZE))
+CARD_VALUE: tuple[int, ...] = tuple(value_of(c) for c in range(DECK_SIZE))
+
 CARD_NAMES: tuple[str, ...] = tuple(
     f"{SUIT_LETTERS[suit_of(c)]}{value_of(c)}" for c in range(DECK_SIZE)
 )
