@@ -107,9 +107,7 @@ def replay(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     room.require_leader(conn)
     if room.phase != "over":
         raise RoomError("not_over")
-    step = message.get("step")
-    room.replay_step = None if step is None else max(0, min(int(step), REPLAY_STEPS_MAX))
-    room.broadcast()
+    room.show_replay_step(message.get("step"))
 
 
 LEADER_MOVES: dict[str, Callable[[Room, Connection, dict[str, Any]], None]] = {

@@ -24,7 +24,7 @@ from engine.registry import GameRules, game_names
 from host.audience import Audience
 from host.clock import Handle, LoopScheduler, Scheduler
 from host.errors import RoomError
-from host.evening import LEADER_MOVES, demo_game_over, remove_mid_game
+from host.evening import LEADER_MOVES, REPLAY_STEPS_MAX, demo_game_over, remove_mid_game
 from host.i18n import normalise_language, translate
 from host.journal import JournalError, JournalStore, RoomFile, SavedGame
 from host.keeping import record_of, restore
@@ -326,6 +326,16 @@ class Room:
         self.games_started += 1
         self.save_quietly()
         self.changed()
+
+    def show_replay_step(self, step: int | None) -> None:
+        """The grand reveal shows ``step`` of the game's story (None: the result). The leader's
+        phone and the TV's arrow keys call this; each screen knows how many steps its game has.
+        Raises RoomError ``not_over``."""
+        if self.phase != "over":
+            raise RoomError("not_over")
+        self.replay_step = None if step is None else max(0, min(int(step), REPLAY_STEPS_MAX))
+        self.save_quietly()
+        self.broadcast()
 
     def abandon(self) -> None:
         """End the game being played without a result (the journal records it abandoned) and
