@@ -19,15 +19,17 @@ from host.tv import theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.games import TV_GAMES
+from host.tv.hints import FirstGameHints
 from host.tv.lobby import LobbyScene
 from host.tv.other import OtherGameScene
 from host.tv.presentations import Presentation
 from host.tv.scene import ANIMATION_FPS, Scene
+from host.tv.tutorial.scene import TutorialScene
 from host.tv.tvgame import BOARD, TvGame
 
 FADE_SECONDS = 0.45
 MAX_QUEUED = 3
-LOBBY, OTHER = "lobby", "other"
+LOBBY, OTHER, TUTORIAL = "lobby", "other", "tutorial"
 
 
 def scene_key(game: str, scene: str) -> str:
@@ -52,10 +54,19 @@ class Director:
         self.play = play
         self.reduced_motion = reduced_motion
         self.games = games
-        self.scenes: dict[str, Scene] = {LOBBY: LobbyScene(), OTHER: OtherGameScene()}
+        self.tutorial = TutorialScene()  # plays while the Room's tutorial runs in the lobby
+        self.hints = FirstGameHints()
+        self.scenes: dict[str, Scene] = {
+            LOBBY: LobbyScene(),
+            OTHER: OtherGameScene(),
+            TUTORIAL: self.tutorial,
+        }
+        # Each game's scenes, by the director's key: the game and the scene's own key in it.
+        self.owners: dict[str, tuple[TvGame, str]] = {}
         for game in games.values():
             for key, scene in game.make_scenes().items():
                 self.scenes[scene_key(game.name, key)] = scene
+                self.owners[scene_key(game.name, key)] = (game, key)
         self.message: dict[str, Any] = {"type": "public", "room": {}, "view": None}
         self.current = LOBBY
         self.clock = 0.0
@@ -73,7 +84,10 @@ class Director:
     def scene_for(self, message: dict[str, Any]) -> str:
         """The scene a public message calls for."""
         view = message.get("view")
-        if not view or (message.get("room") or {}).get("phase") == "lobby":
+        room = message.get("room") or {}
+        if room.get("tutorial") and room.get("phase") == "lobby":
+            return TUTORIAL
+        if not view or room.get("phase") == "lobby":
             return LOBBY
         game = self._game(view)
         if game is None:
@@ -104,10 +118,12 @@ class Director:
         self.message = message
         frame = self.frame()
         game = self._game(message.get("view"))
-        prefix = scene_key(game.name, "") if game is not None else None
         for key, scene in self.scenes.items():
-            if key == LOBBY or (prefix is not None and key.startswith(prefix)):
+            # The lobby follows the room; a game's scenes follow that game's views only.
+            if key == LOBBY or (game is not None and self.owners.get(key, (None,))[0] is game):
                 scene.receive(frame)
+        self.tutorial.receive(frame)  # follows the room's tutorial part, whatever the view
+        self.hints.receive(frame)
         self.queue.extend(shows)
         # Messages faster than the show (a burst after a resume, a benchmark): keep the latest.
         while len(self.queue) > MAX_QUEUED:
@@ -134,6 +150,7 @@ class Director:
                 self.showing = None
         if self.showing is None and not self.queue:
             self._switch(self.scene_for(self.message))
+        self.tutorial.tick(self.frame())
 
     def skip(self) -> None:
         """Finish every pending moment at once (tests; a host who presses Space)."""
@@ -148,10 +165,9 @@ class Director:
             return
         self.current = name
         self.fade = 0.0 if self.reduced_motion else FADE_SECONDS
-        view = self.message.get("view") or {}
-        game = self._game(view)
-        if game is not None and name.startswith(scene_key(game.name, "")):
-            cue = game.entry_cue(name.removeprefix(scene_key(game.name, "")), view)
+        if name in self.owners:
+            game, key = self.owners[name]
+            cue = game.entry_cue(key, self.message.get("view") or {})
             if cue:
                 self.play(cue)
 
@@ -181,5 +197,7 @@ class Director:
             self.scenes[self.current].draw(canvas, frame)
         if self.showing is not None:
             self.showing.draw(canvas, frame, self.shown_for)
+        else:
+            self.hints.draw(canvas, frame)
         if self.fade > 0:
             canvas.dim(self.fade / FADE_SECONDS)

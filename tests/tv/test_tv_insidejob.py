@@ -420,7 +420,11 @@ def test_a_vote_arriving_sounds_the_same_whoever_it_names(wager_game):
         GAME.apply(state, seat, GAME.bots["smart"](state, seat, rng))
     before = {"type": "public", "room": ij_room(5, "playing", WAGER_ROLES)}
     before["view"] = GAME.view(state, None)
-    voter = min(GAME.expected_seats(state))
+    # A voter with a choice to make (some may name only one player).
+    voter = max(
+        GAME.expected_seats(state),
+        key=lambda seat: len(GAME.view(state, seat)["me"]["vote"]["candidates"]),
+    )
     heard = []
     for candidate in GAME.view(state, voter)["me"]["vote"]["candidates"][:2]:
         voted = copy.deepcopy(state)
