@@ -160,6 +160,8 @@ def serve_molecrew(state_dir: Path, max_sockets: int, profile_to: Path | None) -
     from host.server import ROOM_KEY, HostConfig, create_app
 
     host_samples: list[float] = []
+    host_cpu: list[float] = []
+    fsyncs: list[float] = []
     # One bench phone acts far faster than a hand can tap, and the audience all comes from
     # 127.0.0.1: the flood and churn guards are opened, the socket limit raised.
     config = HostConfig(
@@ -177,6 +179,8 @@ def serve_molecrew(state_dir: Path, max_sockets: int, profile_to: Path | None) -
     async def main() -> None:
         app = create_app(config)
         time_the_host(app[ROOM_KEY], host_samples)
+        time_the_host_cpu(app[ROOM_KEY], host_cpu)
+        time_fsync(fsyncs)
         runner = web.AppRunner(app)
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -190,7 +194,8 @@ def serve_molecrew(state_dir: Path, max_sockets: int, profile_to: Path | None) -
             if not said:
                 stop.set()
             elif b"measure" in said:  # the warm-up and the audience's arrival are over
-                host_samples.clear()
+                for samples in (host_samples, host_cpu, fsyncs):
+                    samples.clear()
                 if profiler:
                     profiler.enable()
 
@@ -203,8 +208,42 @@ def serve_molecrew(state_dir: Path, max_sockets: int, profile_to: Path | None) -
     asyncio.run(main())
     if profiler and profile_to:
         profiler.dump_stats(str(profile_to))
-    print(json.dumps({"host_handling": percentiles(host_samples) if host_samples else None}))
+    figures = {
+        name: percentiles(samples) if samples else None
+        for name, samples in (
+            ("host_handling", host_samples),
+            ("host_handling_cpu", host_cpu),
+            ("fsync", fsyncs),
+        )
+    }
+    print(json.dumps(figures))
     return 0
+
+
+def time_the_host_cpu(room: Any, samples: list[float]) -> None:
+    """The CPU the Room spends on each action message: beside its wall time, it tells computing
+    from waiting (for fsync, or for a CPU on a busy machine)."""
+    handle = room.handle_text
+
+    def timed(conn: Any, text: str) -> None:
+        started = time.thread_time()
+        handle(conn, text)
+        if text.startswith('{"type": "action"'):
+            samples.append((time.thread_time() - started) * 1000)
+
+    room.handle_text = timed
+
+
+def time_fsync(samples: list[float]) -> None:
+    """Every fsync of the host's files, timed (wall): the journal's share of an action."""
+    fsync = os.fsync
+
+    def timed(fd: int) -> None:
+        started = time.perf_counter()
+        fsync(fd)
+        samples.append((time.perf_counter() - started) * 1000)
+
+    os.fsync = timed
 
 
 # ------------------------------------------------------------------------- the public sockets
@@ -515,8 +554,7 @@ async def run_one(system: str, scenario: Scenario, seed: int, profile: Path | No
                 figures = await play(table, server, scenario, seed)
         finally:
             last_words = server.stop()
-    if last_words and last_words.get("host_handling"):
-        figures["host_handling"] = last_words["host_handling"]
+    figures.update({name: value for name, value in (last_words or {}).items() if value})
     return figures
 
 
@@ -577,6 +615,27 @@ def report(results: dict[str, list[dict[str, Any]]]) -> str:
         lines.append(
             f"| ({key}) molecrew / boardgame.io | {r['p50']} | {r['p99']} | {r['phones_p50']} | "
             f"{r['phones_p99']} | {r['cpu_per_action']} | {r['rss']} |"
+        )
+    lines += [
+        "",
+        "| scenario | molecrew's Room per action: wall p50 / p99 ms | its CPU p50 / p99 ms "
+        "| fsync p50 / p99 ms |",
+        "|---|---:|---:|---:|",
+    ]
+    for key, runs in results.items():
+        mine = [r for r in runs if r["system"] == "molecrew" and "host_handling_cpu" in r]
+        if not mine:
+            continue
+
+        def both(name: str, mine=mine) -> str:
+            if not all(name in r for r in mine):
+                return "-"
+            p50 = statistics.median(r[name]["p50_ms"] for r in mine)
+            p99 = statistics.median(r[name]["p99_ms"] for r in mine)
+            return f"{p50:.2f} / {p99:.2f}"
+
+        lines.append(
+            f"| ({key}) | {both('host_handling')} | {both('host_handling_cpu')} | {both('fsync')} |"
         )
     return "\n".join(lines)
 
