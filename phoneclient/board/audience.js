@@ -2,7 +2,7 @@
 // beside the truth, and who read the table best. The host sends it only once the game is over.
 
 import { h } from "../dom.js";
-import { badge, check, namesOf, panel } from "./pieces.js";
+import { badge, check, namesOf, panel, seatShape } from "./pieces.js";
 
 const MAX_ROUNDS_SHOWN = 10;
 const MAX_MEMBERS_SHOWN = 8;
@@ -19,13 +19,13 @@ export function renderAudience(ctx, game) {
   const head = h("tr", {},
     h("th", { scope: "col" }, t("board.audience.member")),
     roundIndexes.map((index) => h("th", { scope: "col" }, label(index))),
-    h("th", { scope: "col" }, t("board.audience.final")),
-    h("th", { scope: "col" }, t("board.audience.score")));
+    h("th", { scope: "col", class: "final-col" }, t("board.audience.final")),
+    h("th", { scope: "col", class: "score-col" }, t("board.audience.score")));
   const rows = members.map((member) => h("tr", {
     class: member.name === result.best ? "best" : "", testid: "audience-member",
     data: { name: member.name },
   },
-  h("th", { scope: "row", class: "member fit" }, member.name),
+  h("th", { scope: "row", class: "member" }, h("span", { class: "fit" }, member.name)),
   roundIndexes.map((index) => guessCell(ctx, (member.rounds || [])[index], truth)),
   guessCell(ctx, member.final, truth, "final"),
   h("td", { class: "score" }, `${Math.round((member.score || 0) * 100)}%`)));
@@ -51,12 +51,23 @@ export function renderAudience(ctx, game) {
       more > 0 ? h("p", { class: "info fit" }, t("board.audience.more", { count: more })) : null));
 }
 
+/**
+ * One round's guess: the suspects' seat shapes (their names for screen readers) and how many of
+ * them were right; the last guess is written out in names.
+ */
 function guessCell(ctx, seats, truth, cls = "") {
   if (seats === null || seats === undefined) {
     return h("td", { class: `guess none ${cls}`.trim() }, "—");
   }
   const right = seats.filter((seat) => truth.has(seat)).length;
   const exact = right === truth.size && seats.length === truth.size;
-  return h("td", { class: `guess ${exact ? "exact" : ""} ${cls}`.trim(), data: { right: String(right) } },
-    h("span", { class: "fit" }, seats.length ? namesOf(ctx, seats) : ctx.t("tv.nobody")));
+  const names = seats.length ? namesOf(ctx, seats) : ctx.t("tv.nobody");
+  const content = cls === "final"
+    ? h("span", { class: "fit" }, names)
+    : [h("span", { class: "shapes", "aria-hidden": "true" }, seats.map((seat) => seatShape(seat))),
+      h("span", { class: "right" }, exact ? check() : null, `${right}/${truth.size}`),
+      h("span", { class: "visually-hidden" }, names)];
+  return h("td", {
+    class: `guess${exact ? " exact" : ""} ${cls}`.trim(), data: { right: String(right) },
+  }, content);
 }

@@ -89,8 +89,8 @@ function roundPanel(ctx) {
   else if (view.phase === "vote") line = t("tv.board.phase.vote", { needed: view.approvals_needed });
   else if (view.phase === "cards") line = t("tv.board.phase.cards");
   return panel("round", "round",
-    h("h2", { class: "label" }, t("tv.board.boss")),
-    boss === null || boss === undefined ? null : badge(ctx, boss, { cls: "boss", testid: "boss" }),
+    h("div", { class: "boss-row" }, h("h2", { class: "label" }, t("tv.board.boss")),
+      boss === null || boss === undefined ? null : badge(ctx, boss, { cls: "boss", testid: "boss" })),
     h("p", { class: "phase-line fit", testid: "phase-line" }, line),
     h("h2", { class: "label" }, t("tv.board.team", { size })),
     team.length
@@ -125,14 +125,14 @@ function whoActed(ctx, team) {
     return h("div", { class: "acted" },
       h("p", { class: "summary fit", testid: "acted-summary" },
         t("tv.board.votes_in", { count: done.size, total: view.players })),
-      checklist(ctx, allSeats(view), done, "voted", "five"));
+      checklist(ctx, allSeats(view), done, "voted", "narrow"));
   }
   if (view.phase === "cards") {
     const done = new Set(view.played);
     return h("div", { class: "acted" },
       h("p", { class: "summary fit", testid: "acted-summary" },
         t("tv.board.cards_in", { count: done.size, total: team.length })),
-      checklist(ctx, team, done, "played", "five"));
+      checklist(ctx, team, done, "played", "narrow"));
   }
   return null;
 }
@@ -242,14 +242,15 @@ function reveal(ctx) {
     if (seat === result.accused) tags.push(t("tv.end.tag_accused"));
     if (seat === result.protected) tags.push(t("tv.end.tag_protected"));
     return h("tr", { testid: `reveal-row-${seat}`, class: mole ? "moles" : "crew" },
-      h("th", { scope: "row" }, badge(ctx, seat, { tag: false }),
-        tags.length ? h("span", { class: "tag leader" }, tags.join(" · ")) : null),
-      h("td", { class: "role", testid: `role-${seat}`, data: { role } },
-        mole ? cross() : check(), " ", h("span", { class: "fit role-name" }, t(`mole.role.${role}`)),
-        seat === lookout && alibis.length ? h("span", { class: "alibis fit" }, alibis.map((a) =>
-          t("tv.end.alibi", { name: nameOf(ctx, a.seat), lock: a.lock + 1 })).join(", ")) : null),
-      marks.length ? h("td", { class: "mark fit", testid: `mark-${seat}` },
-        `→ ${nameOf(ctx, marks[seat])}`) : null,
+      h("th", { scope: "row" }, h("div", { class: "cell" }, badge(ctx, seat, { tag: false }),
+        tags.length ? h("span", { class: "tag leader" }, tags.join(" · ")) : null)),
+      h("td", { class: "role-col", testid: `role-${seat}`, data: { role } },
+        h("div", { class: "cell role-cell" },
+          mole ? cross() : check(), h("span", { class: "fit role-name" }, t(`mole.role.${role}`)),
+          seat === lookout && alibis.length ? h("span", { class: "alibis fit" }, alibis.map((a) =>
+            t("tv.end.alibi", { name: nameOf(ctx, a.seat), lock: a.lock + 1 })).join(", ")) : null)),
+      marks.length ? h("td", { class: "mark", testid: `mark-${seat}` },
+        h("span", { class: "fit" }, `→ ${nameOf(ctx, marks[seat])}`)) : null,
       view.locks.map((lock, index) => {
         const card = (plays.get(index) || {})[String(seat)];
         return h("td", { class: "played", data: { card: card || "" } },

@@ -65,10 +65,9 @@ export class MomentPlayer {
     this.host.hidden = false;
   }
 
-  /** Finish every pending moment at once (Space, as on the TV). */
+  /** End the moment on screen now (Space); the next one, if any, plays. */
   skip() {
-    this.queue = [];
-    this.next();
+    if (this.showing) this.next();
   }
 
   clear() {

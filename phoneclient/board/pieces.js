@@ -103,8 +103,11 @@ export function badge(ctx, seat, { tag = true, cls = "", testid = null } = {}) {
     tag ? statusTag(ctx, seat) : null);
 }
 
-/** A tick once done, an empty ring before: the same mark for every kind of action. */
-export function checklist(ctx, seats, done, label, cls = "") {
+/**
+ * A tick once done, an empty ring before: the same mark for every kind of action. A narrow list
+ * leaves out the away / bot tags (`tags` false): the line along the bottom names them.
+ */
+export function checklist(ctx, seats, done, label, cls = "", tags = true) {
   return h("ul", { class: `checklist ${cls}`.trim(), testid: `${label}-list` },
     seats.map((seat) => {
       const finished = done.has(seat);
@@ -113,7 +116,7 @@ export function checklist(ctx, seats, done, label, cls = "") {
         data: { done: finished ? "yes" : "no" },
       },
       h("span", { class: "mark", "aria-hidden": "true" }, finished ? "✓" : ""),
-      badge(ctx, seat),
+      badge(ctx, seat, { tag: tags }),
       h("span", { class: "visually-hidden" }, finished ? ctx.t("board.done") : ctx.t("board.not_yet")));
     }));
 }
@@ -130,7 +133,10 @@ export function panel(cls, testid, ...children) {
   return h("section", { class: `panel ${cls}`.trim(), testid }, ...children);
 }
 
-const SMALLEST = 0.6; // text shrinks to this share of its size before it may be cut
+// Text shrinks to this share of its size to fit, never under the sofa's smallest readable size
+// (design pixels; the TV's rule too) unless it was set smaller.
+const SMALLEST = 0.6;
+const READABLE = 24;
 
 /**
  * Shrink every `.fit` element under `root` until its text fits its box (one line: its width;
@@ -141,9 +147,10 @@ export function fitText(root) {
   for (const node of root.querySelectorAll(".fit")) {
     node.style.fontSize = "";
     const base = parseFloat(getComputedStyle(node).fontSize);
+    const floor = Math.max(base * SMALLEST, Math.min(base, READABLE));
     let size = base;
-    while (size > base * SMALLEST && overflows(node)) {
-      size -= Math.max(1, base * 0.04);
+    while (size > floor && overflows(node)) {
+      size = Math.max(floor, size - Math.max(1, base * 0.04));
       node.style.fontSize = `${size}px`;
     }
   }

@@ -1,0 +1,362 @@
+"""The board page (/board) in real Chromium: whole seeded games of both games played by bots
+through the protocol, watched by board pages at 1920x1080 and 1280x720. Every scene and moment is
+screenshotted (into pytest's temporary folder, as artifacts), checked for text that does not fit
+or an untranslated key, and every frame the page received is checked to be public.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from engine.registry import get_game
+from engine.rng import Rng
+from host.seats import Connection
+
+BOARD_VIEWPORT = {"width": 1920, "height": 1080}
+SMALL_VIEWPORT = {"width": 1280, "height": 720}
+# A catalog key that reached the screen untranslated.
+RAW_KEY = re.compile(r"\b(?:board|tv|mole|insidejob|phone)\.[a-z_]+(?:\.[a-z_]+)*\b")
+
+
+class FakePhone(Connection):
+    """A phone as the Room sees it, on the host's loop: it keeps every frame it was sent."""
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(lang)
+        self.texts: list[str] = []
+
+    def send_text(self, text: str) -> None:
+        self.texts.append(text)
+
+    def messages(self, kind: str) -> list[dict[str, Any]]:
+        found = [json.loads(text) for text in self.texts]
+        return [message for message in found if message.get("type") == kind]
+
+
+class Table:
+    """Seated phones and audience phones driven through the Room's protocol (``handle_text``),
+    always on the host's loop thread (``host.call``)."""
+
+    def __init__(self, host: Any) -> None:
+        self.host = host
+        self.players: list[FakePhone] = []
+        self.watchers: dict[str, FakePhone] = {}
+        self.rng = Rng(20261201)
+
+    def send(self, phone: FakePhone, message: dict[str, Any]) -> None:
+        self.host.call(lambda room: room.handle_text(phone, json.dumps(message)))
+
+    def phone(self) -> FakePhone:
+        phone = FakePhone()
+        self.host.call(lambda room: room.connect(phone))
+        return phone
+
+    def join(self, *names: str) -> None:
+        for name in names:
+            phone = self.phone()
+            self.send(phone, {"type": "join", "name": name})
+            assert phone.messages("welcome"), phone.texts[-1]
+            self.players.append(phone)
+
+    def leader(self, message: dict[str, Any]) -> None:
+        self.send(self.players[0], message)
+        errors = self.players[0].messages("error")
+        assert not errors, errors
+
+    def watch(self, name: str) -> FakePhone:
+        phone = self.phone()
+        self.send(phone, {"type": "audience", "name": name})
+        assert phone.messages("audience"), phone.texts[-1]
+        self.watchers[name] = phone
+        return phone
+
+    def suspect(self, name: str, seats: list[int]) -> None:
+        self.send(self.watchers[name], {"type": "suspect", "seats": seats})
+
+    def tokens(self) -> list[str]:
+        return [m["token"] for p in self.players for m in p.messages("welcome")]
+
+    def public_view(self) -> Any:
+        return self.host.call(lambda room: room.public_view())
+
+    def over(self) -> bool:
+        return self.host.call(lambda room: room.phase == "over")
+
+    def step(self) -> None:
+        """The next move, chosen by the engine's smart bot for the first seat it waits on, sent
+        by that seat's phone as an action."""
+
+        def choose(room: Any) -> tuple[int, Any]:
+            rules = get_game(room.game_name)
+            seat = min(rules.expected_seats(room.state))
+            return seat, rules.bots["smart"](room.state, seat, self.rng)
+
+        seat, action = self.host.call(choose)
+        self.send(self.players[seat], {"type": "action", "action": action})
+
+    def hidden_seats(self) -> list[int]:
+        return self.host.call(lambda room: sorted(room.match.rules.hidden_seats(room.state)))
+
+
+def expected_moments(old: dict[str, Any] | None, new: dict[str, Any] | None) -> list[str]:
+    """The moments a board plays between two public views (the TV's rules, by label)."""
+    if not old or not new or old.get("game") != new.get("game"):
+        return []
+    labels: list[str] = []
+    if new["game"] == "mole":
+        labels += ["votes_reveal"] * (len(new["proposals"]) - len(old["proposals"]))
+        for index, lock in enumerate(new["locks"]):
+            if lock["result"] and not old["locks"][index]["result"]:
+                labels.append("patrol" if lock["by"] == "patrol" else "cards_reveal")
+    else:
+        labels += ["trick_done"] * (len(new["tricks"]) - len(old["tricks"]))
+        if new["vote"] and not old["vote"]:
+            labels.append("vote_count")
+    return labels
+
+
+def scene_of(view: dict[str, Any] | None, phase: str) -> str:
+    if view is None or phase == "lobby":
+        return "lobby"
+    if view["game"] == "mole":
+        if view["phase"] == "over":
+            return "mole.reveal"
+        return "mole.getaway" if view["phase"] == "getaway" else "mole.board"
+    return "insidejob.reveal" if view["phase"] == "over" else "insidejob.board"
+
+
+class BoardPage:
+    """One board page, with every WebSocket it opened and every frame it received (CDP)."""
+
+    def __init__(self, browser: Any, url: str, viewport: dict[str, int], label: str) -> None:
+        self.context = browser.new_context(viewport=viewport)
+        self.context.set_default_timeout(15_000)
+        self.requests: list[str] = []
+        self.context.on("request", lambda request: self.requests.append(request.url))
+        self.page: Page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.sockets: list[str] = []
+        self.frames: list[str] = []
+        self.cdp = self.context.new_cdp_session(self.page)
+        self.cdp.on("Network.webSocketCreated", lambda event: self.sockets.append(event["url"]))
+        self.cdp.on(
+            "Network.webSocketFrameReceived",
+            lambda event: self.frames.append(event["response"]["payloadData"]),
+        )
+        self.cdp.send("Network.enable")
+        self.label = label
+        self.shots: set[str] = set()
+        self.page.goto(url)
+
+    def close(self) -> None:
+        self.context.close()
+
+    def scene(self, name: str, phase: str | None = None) -> None:
+        scene = self.page.get_by_test_id("scene")
+        expect(scene).to_have_attribute("data-scene", name)
+        if phase is not None:
+            expect(scene).to_have_attribute("data-phase", phase)
+
+    def settle(self) -> None:
+        """Every finite animation played to its end: the picture as it stands after a moment's
+        steps (the page's own timing is tested apart)."""
+        self.page.evaluate(
+            """() => { for (const a of document.getAnimations()) {
+                 if (a.effect.getComputedTiming().endTime !== Infinity) a.finish(); } }"""
+        )
+
+    def snapshot(self, name: str, folder: Path) -> None:
+        """The first time: a screenshot into the artifacts folder, and the checks every screen
+        passes (nothing overflows its box or the stage, no catalog key shows)."""
+        assert not self.errors, self.errors
+        if name in self.shots:
+            return
+        self.shots.add(name)
+        self.settle()
+        assert_fits(self.page, name)
+        self.page.screenshot(path=str(folder / f"{self.label}-{name}.png"))
+
+    def moment(self, label: str, folder: Path) -> None:
+        moment = self.page.get_by_test_id("moment")
+        expect(moment).to_have_attribute("data-label", label)
+        expect(moment).to_be_visible()
+        self.snapshot(f"moment-{label}", folder)
+        self.page.keyboard.press("Space")  # the host skips it, as on the TV
+
+    def no_moment(self) -> None:
+        expect(self.page.get_by_test_id("moment")).to_be_hidden()
+
+    def assert_only_public_frames(self, tokens: list[str]) -> None:
+        """The page opened the public socket only, and every frame was a public message with
+        no seat's view (no "me"), no token, nobody's token anywhere."""
+        assert self.sockets, "the page opened no socket"
+        assert all(url.endswith("/ws/public") for url in self.sockets), self.sockets
+        assert self.frames
+        for text in self.frames:
+            message = json.loads(text)
+            assert message["type"] == "public", text[:200]
+            assert "me" not in (message.get("view") or {}), text[:200]
+            assert '"token"' not in text and '"tokens"' not in text, text[:200]
+            assert not any(token in text for token in tokens), "a token reached the board"
+
+    def assert_host_only(self, origin: str) -> None:
+        foreign = [url for url in self.requests if not url.startswith((origin, "data:"))]
+        assert not foreign, foreign
+
+
+FITS_SCRIPT = """() => {
+  const stage = document.getElementById("stage");
+  const box = stage.getBoundingClientRect();
+  const bad = [];
+  for (const el of stage.querySelectorAll("*")) {
+    if (el.closest("[hidden], .visually-hidden, svg, select")) continue;
+    if (!el.getClientRects().length || getComputedStyle(el).display === "inline") continue;
+    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!text && !el.classList.contains("fit")) continue;
+    const r = el.getBoundingClientRect();
+    const what = `${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 40)}"`;
+    // Design pixels of the 1920x1080 stage (the TV's rule: nothing under 24 px from the sofa).
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (text && size < 23.5) bad.push(`${what} is ${size} px`);
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
+      const inside = `${el.clientWidth}x${el.clientHeight}`;
+      bad.push(`${what} overflows: ${el.scrollWidth}x${el.scrollHeight} in ${inside}`);
+    }
+    const out = r.left < box.left - 1 || r.right > box.right + 1
+      || r.top < box.top - 1 || r.bottom > box.bottom + 1;
+    if (r.width && out) {
+      bad.push(`${what} leaves the stage`);
+    }
+  }
+  const words = stage.innerText;
+  return { bad, words };
+}"""
+
+
+def assert_fits(page: Page, name: str) -> None:
+    found = page.evaluate(FITS_SCRIPT)
+    assert not found["bad"], f"{name}: {found['bad'][:5]}"
+    raw = RAW_KEY.findall(found["words"])
+    assert not raw, f"{name}: untranslated keys {raw}"
+
+
+# ---------------------------------------------------------------- the tests
+
+# Ten players, the most a Mole table takes, with names as long as the host allows (16).
+NAMES = [
+    "Ana", "Bruno", "Maximiliano Ruiz", "Dara", "Eli",
+    "Femi", "Gus", "Hannah-Charlotte", "Ivo", "Juno",
+]
+
+
+@pytest.fixture
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where this test's screenshots go (pytest's temporary folder, never the tracked tree)."""
+    return tmp_path_factory.mktemp("board-shots")
+
+
+@pytest.fixture
+def boards(browser: Any, host: Any) -> Iterator[Any]:
+    opened: list[BoardPage] = []
+
+    def open_board(viewport: dict[str, int] = BOARD_VIEWPORT, query: str = "", label: str = "big"):
+        board = BoardPage(browser, f"{host.url}board{query}", viewport, label)
+        opened.append(board)
+        return board
+
+    try:
+        yield open_board
+    finally:
+        for board in opened:
+            board.close()
+    for board in opened:
+        board.assert_host_only(host.url)
+
+
+def play_watching(table: Table, pages: list[BoardPage], shots: Path, limit: int = 2000) -> None:
+    """Play the game to its end move by move; every page plays each moment the move made public
+    (checked and screenshotted the first time), and shows each scene and phase as it comes."""
+    before = table.public_view()
+    for _ in range(limit):
+        if table.over():
+            break
+        table.step()
+        after = table.public_view()
+        labels = expected_moments(before, after)
+        for page in pages:
+            for label in labels:
+                page.moment(label, shots)
+            if labels:
+                page.no_moment()
+                scene = scene_of(after, "playing")
+                page.scene(scene, after["phase"])
+                page.snapshot(f"{scene}-{after['phase']}", shots)
+            elif after["phase"] != before["phase"]:
+                page.scene(scene_of(after, "playing"), after["phase"])
+                page.snapshot(f"{scene_of(after, 'playing')}-{after['phase']}", shots)
+        before = after
+    assert table.over(), "the game did not end"
+
+
+def test_a_whole_mole_game_on_the_board_page(boards: Any, host: Any, shots: Path) -> None:
+    big = boards()
+    small = boards(SMALL_VIEWPORT, "?lang=es&cycle=1", label="small")
+    for page in (big, small):
+        page.scene("lobby")
+        page.snapshot("lobby-empty", shots)
+    table = Table(host)
+    table.join(*NAMES)
+    table.leader({"type": "remove", "seat": 9})
+    table.players.pop(9)
+    table.leader({"type": "add_bot"})
+    expect(big.page.get_by_test_id("lobby-seat-9")).to_contain_text("bot")
+    expect(big.page.get_by_test_id("tag-9")).to_have_attribute("data-status", "robot")
+    expect(big.page.get_by_test_id("qr")).to_be_visible()
+    expect(big.page.get_by_test_id("address")).to_have_text("127.0.0.1/")
+    qr = host.call(lambda room: room.join_url)
+    assert qr == "http://127.0.0.1/"
+    for page in (big, small):
+        page.snapshot("lobby-full", shots)
+    table.leader({"type": "remove", "seat": 9})
+    table.join("Juno")
+    table.watch("Zoe")
+    table.watch("Yan")
+    expect(big.page.get_by_test_id("audience-count")).to_have_text("Audience: 2")
+    table.leader({"type": "start"})
+    for page in (big, small):
+        page.scene("mole.board", "propose")
+        page.snapshot("mole.board-propose", shots)
+    expect(small.page.get_by_test_id("phase-line")).to_contain_text("está eligiendo")
+    moles = table.hidden_seats()
+    table.suspect("Zoe", moles)
+    table.suspect("Yan", [seat for seat in range(len(NAMES)) if seat not in moles][:2])
+    play_watching(table, [big, small], shots)
+    result = table.public_view()["result"]
+    for page in (big, small):
+        page.scene("mole.reveal")
+        page.snapshot("mole.reveal", shots)
+        for seat, role in enumerate(result["roles"]):
+            expect(page.page.get_by_test_id(f"role-{seat}")).to_have_attribute("data-role", role)
+    expect(big.page.get_by_test_id("winner")).to_have_text(
+        re.compile("The Crew wins!|The Moles win!")
+    )
+    # The small page turns between the reveal and the audience every second (?cycle=1).
+    small.scene("audience")
+    small.snapshot("audience", shots)
+    members = small.page.get_by_test_id("audience-member")
+    expect(members).to_have_count(2)
+    expect(members.first).to_have_attribute("data-name", "Zoe")
+    expect(small.page.get_by_test_id("audience-best")).to_contain_text("Zoe")
+    for page in (big, small):
+        page.assert_only_public_frames(table.tokens())
+        assert not any("Zoe" in text for text in page.frames if '"phase":"over"' not in text)
+    cues = int(big.page.evaluate("document.body.dataset.cues || 0"))
+    assert cues > 10, "the moments played their sounds"
