@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.actions import checked_apply, wrong_phase
 from engine.errors import IllegalAction, MalformedAction
-from engine.frozen import frozen
+from engine.frozen import FrozenDict, FrozenList
 from engine.insidejob import outcome
 from engine.insidejob.missions import MISSION_VIEWS, MISSIONS, FinishedTrick
 from engine.insidejob.state import State, begin_trick
@@ -393,7 +393,11 @@ def _finish_trick(state: State) -> None:
     state.history.append(entry)
     state.mission = None
     _checks(state, entry, winner)
-    state.history[-1] = frozen(entry)  # complete now: views share it from here on
+    # Complete now: frozen (its parts are scalars, and the mission's view is frozen already),
+    # views share it from here on.
+    entry["cards"] = FrozenList([FrozenDict(play) for play in entry["cards"]])
+    entry["revealed"] = FrozenList(entry["revealed"])
+    state.history[-1] = FrozenDict(entry)
 
 
 def _checks(state: State, entry: dict[str, Any], winner: int) -> None:
