@@ -26,6 +26,8 @@ from host.tv.audio import SoundBank
 from host.tv.director import Director
 from host.tv.draw import Canvas
 from host.tv.fonts import FontBook
+from host.tv.tutorial import keys as tutorial_keys
+from host.tv.tutorial.narration import Narrator
 
 IDLE_WAIT_MS = 100  # how soon an idle window notices a new message
 QUIT_CONFIRM_SECONDS = 3.0
@@ -47,6 +49,8 @@ class HostKeys:
     unpause: Callable[[], None] = _nothing
     resume_saved: Callable[[], None] = _nothing
     bots: Callable[[], None] = _nothing  # let bots play every seat whose phone is gone
+    # host.teaching.<name>(room, *args): the tutorial's keys and the TV's chapter reports
+    teach: Callable[..., None] = lambda *args: None
 
 
 @dataclass
@@ -96,6 +100,8 @@ class TvWindow:
         self.sounds = SoundBank.load() if sound else SoundBank.silent()
         self.director = Director(lang, self._play, reduced_motion)
         self.director.local_url = local_url
+        self.director.tutorial.report = lambda *args: self.keys.teach(*args)
+        self.director.tutorial.narrator = Narrator.offline(lang, self.sounds, self._play)
         self.dirty = True
         self.was_moving = False  # whether the last turn's picture was still changing
 
@@ -217,6 +223,8 @@ class TvWindow:
         """Act on one host key (also called by tests)."""
         room = self.director.message.get("room") or {}
         self.dirty = True
+        if tutorial_keys.press(key, room, self.keys.teach):
+            return
         if key == pygame.K_ESCAPE and self.fullscreen:
             self.toggle_fullscreen()
         elif key in (pygame.K_ESCAPE, pygame.K_q):

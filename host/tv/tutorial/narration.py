@@ -1,0 +1,109 @@
+"""Optional spoken subtitles with an offline voice (espeak-ng), never fetched from anywhere.
+
+When ``espeak-ng`` is on the PATH, each beat's line is synthesized to a temporary WAV in a
+background thread (a sentence takes a fraction of a second) and played by the window's own
+:class:`~host.tv.audio.SoundBank` as the cue ``narration``, through the same path as every other
+sound, so muting the TV silences it too. Without espeak-ng, or without a sound card, nothing is
+said and nothing fails: the subtitles carry the words anyway.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import subprocess
+import tempfile
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from host.tv.audio import SoundBank
+
+CUE = "narration"
+VOICES = {"en": "en", "es": "es", "pt": "pt-br"}
+SPEED_WPM = 160  # a little under espeak's default, to be followed across a living room
+SYNTH_TIMEOUT = 10.0
+Run = Callable[..., subprocess.CompletedProcess]
+
+
+def espeak() -> str | None:
+    return shutil.which("espeak-ng")
+
+
+class Narrator:
+    """Says lines one at a time; a new line (or ``stop``) cuts the one being said."""
+
+    def __init__(
+        self,
+        lang: str,
+        bank: SoundBank,
+        play: Callable[[str], None],
+        program: str,
+        run: Run = subprocess.run,
+        spawn: Callable[[Callable[[], None]], None] | None = None,
+    ) -> None:
+        self.voice = VOICES.get(lang, "en")
+        self.bank = bank
+        self.play = play  # the window's cue player: silent while muted
+        self.program = program
+        self.run = run
+        self.spawn = spawn or (lambda work: threading.Thread(target=work, daemon=True).start())
+        self.folder = Path(tempfile.mkdtemp(prefix="molecrew-voice-"))
+        self.lock = threading.Lock()
+        self.wanted = 0  # number of the latest line asked for; older ones are dropped
+        self.ready: Path | None = None  # the latest line's WAV, once synthesized
+        self.said: list[str] = []  # every line asked for (tests read it)
+
+    @classmethod
+    def offline(
+        cls, lang: str, bank: SoundBank, play: Callable[[str], None], run: Run = subprocess.run
+    ) -> Narrator | None:
+        """A narrator if an offline voice and a sound device are there, else None."""
+        program = espeak()
+        if program is None or not pygame.mixer.get_init():
+            return None
+        return cls(lang, bank, play, program, run)
+
+    def say(self, text: str) -> None:
+        self.stop()
+        self.said.append(text)
+        with self.lock:
+            self.wanted += 1
+            number = self.wanted
+        self.spawn(lambda: self._synthesize(number, text))
+
+    def _synthesize(self, number: int, text: str) -> None:
+        path = self.folder / f"line-{number}.wav"
+        command = [self.program, "-v", self.voice, "-s", str(SPEED_WPM), "-w", str(path), "--"]
+        try:
+            self.run([*command, text], check=True, timeout=SYNTH_TIMEOUT, capture_output=True)
+        except (OSError, subprocess.SubprocessError):
+            return  # no voice for this line: the subtitle is still there
+        with self.lock:
+            if number == self.wanted:
+                self.ready = path
+
+    def pump(self) -> None:
+        """On the window's thread: play the latest line once it is synthesized."""
+        with self.lock:
+            path, self.ready = self.ready, None
+        if path is None:
+            return
+        try:
+            self.bank.sounds[CUE] = pygame.mixer.Sound(str(path))
+        except pygame.error:
+            return
+        finally:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        self.play(CUE)
+
+    def stop(self) -> None:
+        with self.lock:
+            self.wanted += 1  # a line still being synthesized is not played
+            self.ready = None
+        sound = self.bank.sounds.get(CUE)
+        if sound is not None:
+            sound.stop()
