@@ -35,7 +35,12 @@ const els = {
   flapPanel: document.getElementById("flap-panel"),
   flapHandle: document.getElementById("flap-handle"),
   flapHint: document.getElementById("flap-hint"),
+  flapHelp: document.getElementById("flap-help"),
+  announce: document.getElementById("announce"),
+  textSize: document.getElementById("text-size"),
+  textSizeLabel: document.getElementById("text-size-label"),
 };
+const TEXT_KEY = "molecrew.text";
 
 const app = {
   room: null, // the last room (public lobby data)
@@ -281,6 +286,7 @@ function render() {
       fill(els.screen, claimsPanel(ctx), absentPanel(ctx), ...drawn.screen);
       secrets = drawn.secrets;
       nudgeOnNewTurn(view, game);
+      announce(game.announcement(ctx));
     } else {
       screen = "unknown";
       fill(els.screen, h("p", { class: "hint" }, t("phone.unknown_game")));
@@ -298,6 +304,15 @@ function render() {
   }
   else els.flapPanel.replaceChildren();
   setText(els.flapHint, t("phone.flap.hint"));
+  setText(els.flapHelp, t("phone.flap.help"));
+}
+
+// The live region speaks only when its sentence changes: a re-render says nothing new.
+let announced = null;
+function announce(text) {
+  if (!text || text === announced) return;
+  announced = text;
+  setText(els.announce, text);
 }
 
 // A short buzz when this phone has something to do that it did not have before. Every turn it
@@ -316,8 +331,30 @@ function nudgeOnNewTurn(view, game) {
   lastTurn = turn;
 }
 
+/** The large-text setting: every size is in rem, so the whole page doubles. Kept per browser. */
+function useTextSize(large) {
+  document.documentElement.dataset.text = large ? "large" : "normal";
+  els.textSize.setAttribute("aria-pressed", large ? "true" : "false");
+}
+
+els.textSize.addEventListener("click", () => {
+  const large = els.textSize.getAttribute("aria-pressed") !== "true";
+  useTextSize(large);
+  try {
+    localStorage.setItem(TEXT_KEY, large ? "large" : "normal");
+  } catch {
+    // Not stored; the setting holds for this visit.
+  }
+});
+
+// The flap's handle grows with the text: the panel and the page keep clear of it.
+new ResizeObserver(() => {
+  document.documentElement.style.setProperty("--flap-h", `${els.flapHandle.offsetHeight || 72}px`);
+}).observe(els.flapHandle);
+
 function renderLanguagePicker() {
   document.title = t("phone.title");
+  setText(els.textSizeLabel, t("phone.text.large"));
   setText(els.langLabel, t("phone.lang.label"));
   fill(els.lang, ...LANGUAGES.map((code) =>
     h("option", { value: code, selected: code === language() }, t(`phone.lang.${code}`))));
@@ -348,9 +385,18 @@ els.notice.addEventListener("click", () => {
 
 attachFlap(els.flapHandle, els.flapPanel, (open) => {
   document.body.dataset.flap = open ? "open" : "closed";
+  // Filled again as it opens, so a screen reader reads it out (a live region speaks changes).
+  if (open) render();
 });
 
 async function boot() {
+  let large = false;
+  try {
+    large = localStorage.getItem(TEXT_KEY) === "large";
+  } catch {
+    // No storage: normal text.
+  }
+  useTextSize(large);
   // The catalog comes from the host too: keep trying until it answers.
   for (let wait = 400; ; wait = Math.min(wait * 2, 5000)) {
     try {

@@ -5,6 +5,9 @@
 // serve keyboards.
 
 const DRAG_UP_PX = 24;
+// A press held this long opens it too, without a drag: screen readers pass a "double-tap and
+// hold" through as a long press on the spot.
+const LONG_PRESS_MS = 450;
 const HOLD_KEYS = new Set([" ", "Enter", "ArrowUp"]);
 
 export function attachFlap(handle, panel, onChange) {
@@ -12,6 +15,12 @@ export function attachFlap(handle, panel, onChange) {
   let touchId = null;
   let pointerId = null;
   let startY = 0;
+  let pressTimer = null;
+
+  function pressStarted() {
+    clearTimeout(pressTimer);
+    pressTimer = setTimeout(() => setOpen(true), LONG_PRESS_MS);
+  }
 
   function setOpen(value) {
     if (value === open) return;
@@ -23,6 +32,7 @@ export function attachFlap(handle, panel, onChange) {
   }
 
   function release() {
+    clearTimeout(pressTimer);
     touchId = null;
     pointerId = null;
     setOpen(false);
@@ -39,6 +49,7 @@ export function attachFlap(handle, panel, onChange) {
     const touch = event.changedTouches[0];
     touchId = touch.identifier;
     startY = touch.clientY;
+    pressStarted();
   }, { passive: false });
   handle.addEventListener("touchmove", (event) => {
     event.preventDefault();
@@ -59,6 +70,7 @@ export function attachFlap(handle, panel, onChange) {
     if (event.pointerType === "touch" || pointerId !== null) return;
     pointerId = event.pointerId;
     startY = event.clientY;
+    pressStarted();
     try {
       handle.setPointerCapture(event.pointerId);
     } catch {

@@ -232,7 +232,8 @@ function handSection(ctx) {
   }
   return h("section", { class: "card-box hand", testid: "hand", data: { count: String(me.hand.length) } },
     h("h3", {}, t("phone.insidejob.hand", { count: me.hand.length })),
-    myPlay ? h("p", { class: "hint" }, t("phone.insidejob.legal_hint")) : null,
+    // The cards first, in view; what helps choosing (the wager, the hint) below them.
+    h("ul", {}, rows),
     canWager ? h("button", {
       type: "button", class: "choice wager-toggle", testid: "wager-toggle",
       "aria-pressed": wagering ? "true" : "false",
@@ -244,7 +245,7 @@ function handSection(ctx) {
       },
     }, h("span", { class: "check", "aria-hidden": "true" }, wagering ? "◆" : "◇"), " ",
     t("phone.insidejob.wager_with_card")) : null,
-    h("ul", {}, rows));
+    myPlay ? h("p", { class: "hint" }, t("phone.insidejob.legal_hint")) : null);
 }
 
 // ---------------------------------------------------------------- the step of this phase
@@ -475,6 +476,32 @@ function phaseStep(ctx) {
 /** Changes with every accepted action: tests and the buzz wait on it. */
 function progress(view) {
   return `${view.phase}/${view.tricks.length}/${view.trick.length}/${view.voted.length}`;
+}
+
+/**
+ * One public sentence for screen readers (app.js puts it in a live region when it changes): the
+ * winners, this seat's turn, or who took the last trick. Nothing from under the flap.
+ */
+export function announcement(ctx) {
+  const { view, t } = ctx;
+  if (view.phase === "over") {
+    return t("insidejob.winners", {
+      names: view.result.winners.map((label) => t(`insidejob.winner.${label}`))
+        .join(t("phone.list.separator")),
+    });
+  }
+  if (view.me && view.me.can_act) {
+    switch (view.phase) {
+      case "accomplice": return t("insidejob.accomplice_prompt");
+      case "mission": return t("insidejob.choose_mission");
+      case "play": return t("insidejob.your_turn");
+      case "wager": return t("insidejob.wager_question");
+      case "vote": return t("insidejob.vote_prompt");
+      default: return null;
+    }
+  }
+  const last = view.tricks[view.tricks.length - 1];
+  return last ? t("insidejob.trick_won", { player: nameOf(ctx, last.winner) }) : null;
 }
 
 /** A key for "this phone has something new to do" (the buzz in app.js). */

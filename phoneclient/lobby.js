@@ -136,8 +136,12 @@ function removeConfirmation(ctx, seat) {
     if (remove) send({ type: "remove", seat: seat.seat });
     else ctx.redraw();
   };
-  return h("div", { class: "confirm", testid: `remove-confirm-${seat.seat}`, role: "group" },
-    h("p", { class: "status" }, t("phone.lobby.remove_confirm", { name: seat.name })),
+  const question = `remove-question-${seat.seat}`;
+  return h("div", {
+    class: "confirm", testid: `remove-confirm-${seat.seat}`, role: "group",
+    "aria-labelledby": question,
+  },
+    h("p", { class: "status", id: question }, t("phone.lobby.remove_confirm", { name: seat.name })),
     h("div", { class: "pair" },
       h("button", {
         type: "button", class: "big no", testid: `remove-yes-${seat.seat}`, onclick: answer(true),

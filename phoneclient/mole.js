@@ -47,6 +47,12 @@ function lockItem(ctx, lock, index, current) {
   h("span", { class: "lock-text", "aria-hidden": "true" }, detail));
 }
 
+/** While a team plays its cards, the Boss who chose it (the engine has moved on to the next). */
+function lockBoss(view) {
+  const last = view.proposals[view.proposals.length - 1];
+  return view.phase === "cards" && last ? last.boss : view.boss;
+}
+
 function board(ctx) {
   const { view, t } = ctx;
   const opened = view.locks.filter((lock) => lock.result === "open").length;
@@ -59,7 +65,7 @@ function board(ctx) {
     h("p", { class: "score", testid: "score" },
       t("phone.mole.score", { open: opened, to_open: view.to_open, blown, to_blow: view.to_blow })),
     view.phase === "over" ? null : h("p", { class: "boss-line", testid: "boss-line" },
-      h("span", { class: "tag boss" }, t("phone.mole.boss")), " ", nameOf(ctx, view.boss),
+      h("span", { class: "tag boss" }, t("phone.mole.boss")), " ", nameOf(ctx, lockBoss(view)),
       " · ", t("phone.mole.rejections", { count: view.rejections, max: view.patrol_at }), " ",
       h("span", { class: "track", "aria-hidden": "true" }, track.join(""))));
 }
@@ -408,6 +414,32 @@ function progress(view) {
   const confirmed = view.getaway ? view.getaway.confirmed.length : 0;
   return `${view.phase}/${view.lock}/${view.proposals.length}/${view.voted.length}`
     + `/${view.played.length}/${confirmed}`;
+}
+
+/**
+ * One public sentence for screen readers (app.js puts it in a live region when it changes): the
+ * result, this seat's turn, or the vote just revealed. Nothing from under the flap.
+ */
+export function announcement(ctx) {
+  const { view, t } = ctx;
+  if (view.phase === "over") return t(`mole.winner.${view.result.winner}`);
+  const size = view.locks[view.lock] ? view.locks[view.lock].team_size : 0;
+  if (view.me && view.me.can_act) {
+    switch (view.phase) {
+      case "propose": return t("phone.mole.propose.you", { size });
+      case "vote": return t("phone.mole.vote.proposal", {
+        name: nameOf(ctx, view.boss), team: joinNames(ctx, view.team),
+      });
+      case "cards": return t("phone.mole.cards.under_flap");
+      case "getaway": return t("phone.mole.getaway.intro");
+      default: return null;
+    }
+  }
+  const last = view.proposals[view.proposals.length - 1];
+  if (last && view.phase !== "vote") {
+    return t(last.approved ? "phone.mole.vote.approved" : "phone.mole.vote.rejected");
+  }
+  return null;
 }
 
 /** A key that changes whenever this phone may have something new to do (the buzz, app.js). */

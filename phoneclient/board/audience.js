@@ -4,7 +4,7 @@
 import { h } from "../dom.js";
 import { badge, check, namesOf, panel, seatShape } from "./pieces.js";
 
-const MAX_ROUNDS_SHOWN = 10;
+const MAX_ROUNDS_SHOWN = 8; // the last ones: a Mole game has 7 locks at most
 const MAX_MEMBERS_SHOWN = 8;
 
 export function renderAudience(ctx, game) {

@@ -211,11 +211,14 @@ function players(ctx) {
     return h("li", { class: `player${onTurn ? " on-turn" : ""}`, testid: `player-${seat}`,
       data: { turn: String(onTurn) } },
     badge(ctx, seat),
-    h("p", { class: "intel fit", testid: `intel-${seat}`, data: { count: String(count) } },
-      t("tv.insidejob.intel", { count })),
+    h("div", { class: "counts" },
+      // The count beside a token (the pips below say it again against the target).
+      h("p", { class: "intel", testid: `intel-${seat}`, data: { count: String(count) } },
+        h("span", { class: "coin", "aria-hidden": "true" }), String(count),
+        h("span", { class: "visually-hidden" }, t("tv.insidejob.intel", { count }))),
+      h("p", { class: "hand fit" }, h("span", { class: "backs", "aria-hidden": "true" }),
+        cards === 1 ? t("tv.insidejob.one_card") : t("insidejob.hand_size", { count: cards }))),
     h("ol", { class: "intel-pips", "aria-hidden": "true" }, pips),
-    h("p", { class: "hand fit" }, h("span", { class: "backs", "aria-hidden": "true" }),
-      cards === 1 ? t("tv.insidejob.one_card") : t("insidejob.hand_size", { count: cards })),
     role
       ? h("p", { class: `role ${roleColour(role, true)} fit`, testid: `revealed-${seat}`, data: { role } },
         t(`insidejob.role.${role}`))
@@ -374,7 +377,7 @@ function voteCount(vote) {
           at(h("section", { class: "appear" },
             h("h2", { class: "label" }, t("tv.insidejob.tally")),
             h("ul", { class: "tally" }, vote.tally.map((votes, seat) => {
-              const bar = h("span", { class: "bar" });
+              const bar = h("span", { class: "tally-bar" });
               bar.style.setProperty("--share", String(votes / most));
               return h("li", { class: leaders.has(seat) ? "lead" : "", testid: `tally-${seat}`,
                 data: { votes: String(votes) } },

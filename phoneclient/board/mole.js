@@ -208,7 +208,7 @@ function getaway(ctx) {
     h("div", { class: "road", "aria-hidden": "true" },
       h("div", { class: "van" }, h("span", { class: "cab" }), h("span", { class: "wheel a" }),
         h("span", { class: "wheel b" })),
-      h("div", { class: "police" }, h("span", { class: "bar" }), h("span", { class: "wheel a" }),
+      h("div", { class: "police" }, h("span", { class: "light-bar" }), h("span", { class: "wheel a" }),
         h("span", { class: "wheel b" }))));
 }
 

@@ -248,7 +248,7 @@ def hold_flap(page: Page) -> Any:
     cdp = page.context.new_cdp_session(page)
     start = {"x": x, "y": y, "id": 0}
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [start]})
-    # Touching alone shows nothing: the flap must be dragged up.
+    # A touch alone shows nothing at once: dragged up, the flap opens (held still, a moment later).
     expect(page.get_by_test_id("flap-panel")).to_be_hidden()
     for step in range(1, 6):
         point = {"x": x, "y": y - 16 * step, "id": 0}

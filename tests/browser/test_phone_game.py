@@ -81,10 +81,13 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit
     assert kit.the_boss(pages) is not boss, "the Boss passes on after every proposal"
 
     # Second proposal of lock 1: approved; a Crew member cannot sabotage; a Mole can.
+    lock_boss = kit.seat_of(kit.the_boss(pages))
     kit.propose(kit.the_boss(pages), [moles[0], crew[0]])
     kit.all_at(pages, "vote", 2)
     kit.vote_all(pages, approve=True)
     kit.all_at(pages, "cards", 2)
+    for page in pages:  # while the cards are played, the board names the Boss who chose them
+        expect(page.get_by_test_id("boss-line")).to_contain_text(NAMES[lock_boss])
     outsider = by_seat[crew[1]]
     expect(outsider.get_by_test_id("card-clean")).to_have_count(0)
     honest, mole = by_seat[crew[0]], by_seat[moles[0]]

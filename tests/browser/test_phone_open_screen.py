@@ -45,7 +45,9 @@ OPEN_SCREEN_JS = """([skip, tall, positions, ownClass]) => {
       const classes = [...el.classList].filter((name) => name !== ownClass).join(" ");
       // A box around what may differ is as tall as that part: only its size is left out.
       const holdsOwn = tall.some((selector) => el.querySelector(selector));
-      const where = positions ? [box.x + scrollX, box.y + scrollY] : [];
+      // What is fixed to the screen (the flap's handle, a refusal) stays in screen coordinates.
+      const fixed = el.closest("#flap, #error");
+      const where = !positions ? [] : fixed ? [box.x, box.y] : [box.x + scrollX, box.y + scrollY];
       const size = holdsOwn ? [] : [...where, box.width, box.height];
       out.push([el.tagName, el.dataset.testid || "", classes,
         el.getAttribute("aria-pressed"), Boolean(el.disabled), own, ...size.map(Math.round)]);
