@@ -157,19 +157,29 @@ class MdnsAnnouncer:
         self._infos.clear()
 
 
+# Seconds between serving and announcing. A restarted host's phones reconnect in that time with
+# the whole process to themselves (zeroconf's import, sockets and probes cost a few hundred ms on
+# a busy machine); the .local name is only a convenience for people joining, shown beside the QR.
+ANNOUNCE_AFTER = 1.5
+
+
 def cleanup_context(
-    announcement: Announcement, report: Callable[[str], None] = print
+    announcement: Announcement,
+    report: Callable[[str], None] = print,
+    after: float = ANNOUNCE_AFTER,
 ) -> Callable[[object], AsyncIterator[None]]:
     """An aiohttp cleanup context: announce in the background while the app runs.
 
-    Registration runs as a task so the lobby never waits for probing; a failure (no multicast
-    route, say) is reported and the game goes on by QR code and address.
+    Registration runs as a task ``after`` seconds from the start, so the lobby never waits for
+    probing; a failure (no multicast route, say) is reported and the game goes on by QR code and
+    address.
     """
 
     async def announce(_app: object) -> AsyncIterator[None]:
         announcer = MdnsAnnouncer(announcement)
 
         async def register() -> None:
+            await asyncio.sleep(after)
             try:
                 await announcer.start()
             except (OSError, RuntimeError) as error:
