@@ -132,10 +132,10 @@ class TutorialScene(Scene):
         t = self.elapsed(frame.now)
         stage = Stage.open(canvas, frame)
         chapter.picture(stage, t)
-        stage.close()
         if self.paused:
             stage.picture.dim(0.7)
             stage.text(frame.t("tv.tutorial.paused"), 960, 470, 110, theme.ACCENT, "center", 1700)
+        stage.close()
         self._heading(stage, chapter, t)
         stage.subtitle(frame.t(chapter.beats[chapter.beat_at(t)].subtitle))
         stage.text(
