@@ -9,6 +9,8 @@ The check compares the display's pixels with the same public message drawn afres
 
 from __future__ import annotations
 
+import copy
+
 import pygame
 import pytest
 from tv_screens import fresh
@@ -139,3 +141,25 @@ def test_after_every_trick_the_display_shows_the_next_one_waiting():
     finally:
         window.close()
     assert checked == list(range(end))
+
+
+def test_drawing_changes_no_scene_and_draws_the_same_frame_twice(mole_game):
+    """A frame is a pure function of the scenes' state and the clock: drawing changes neither,
+    and the same moment drawn twice gives the same pixels."""
+    window = TvWindow("en", size=LOOP_SIZE, sound=False)
+    try:
+        script = [lobby(3), lobby(4), *mole_game, *play_insidejob(4, seed=5)[:40]]
+        for message in script:
+            window.post(message)
+            window.drain()
+            window.director.update(0.3)  # part-way into any moment, fade or slide
+            before = {
+                key: copy.deepcopy(vars(scene)) for key, scene in window.director.scenes.items()
+            }
+            first = pygame.image.tobytes(window.draw().surface, "RGB")
+            second = pygame.image.tobytes(window.draw().surface, "RGB")
+            after = {key: vars(scene) for key, scene in window.director.scenes.items()}
+            assert after == before and first == second, window.director.current
+            window.director.skip()
+    finally:
+        window.close()
