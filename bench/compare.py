@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import json
 import os
@@ -109,6 +110,14 @@ class ServerProcess:
         fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
         utime, stime = int(fields[11]), int(fields[12])  # fields 14 and 15 of proc(5)
         return (utime + stime) / os.sysconf("SC_CLK_TCK")
+
+    def waiting_seconds(self) -> float:
+        """Time its threads spent runnable but waiting for a CPU (schedstat, all threads)."""
+        total = 0
+        for task in Path(f"/proc/{self.pid}/task").iterdir():
+            with contextlib.suppress(FileNotFoundError, ProcessLookupError):  # a thread ended
+                total += int((task / "schedstat").read_text().split()[1])
+        return total / 1e9
 
     def memory_mib(self) -> dict[str, float]:
         status = dict(
@@ -503,12 +512,13 @@ async def play(table: Any, server: ServerProcess, scenario: Scenario, seed: int)
     every: list[float] = []
     phones_only: list[float] = []
     games = 0
-    cpu_start = 0.0
+    cpu_start = waited_start = 0.0
     measured_from = time.perf_counter()
     while len(every) < scenario.warmup + scenario.actions:
         if len(every) == scenario.warmup and cpu_start == 0.0:
             server.measure_from_now()
             cpu_start, measured_from = server.cpu_seconds(), time.perf_counter()
+            waited_start = server.waiting_seconds()
         views = table.views()
         if views[0]["phase"] == "over":
             games += 1
@@ -522,6 +532,7 @@ async def play(table: Any, server: ServerProcess, scenario: Scenario, seed: int)
         every.append((max(phones_at, public_at) - started) * 1000)
         phones_only.append((phones_at - started) * 1000)
     cpu = server.cpu_seconds() - cpu_start
+    waited = server.waiting_seconds() - waited_start
     figures = {
         "system": table.name,
         "connections": PLAYERS + scenario.boards + scenario.audience,
@@ -531,6 +542,8 @@ async def play(table: Any, server: ServerProcess, scenario: Scenario, seed: int)
         "phones": percentiles(phones_only[scenario.warmup :]),
         "cpu_ms_per_action": round(cpu * 1000 / scenario.actions, 3),
         "cpu_share": round(cpu / (time.perf_counter() - measured_from), 3),
+        # On a busy machine a server also waits for a CPU: how long, per action.
+        "cpu_wait_ms_per_action": round(waited * 1000 / scenario.actions, 3),
         **server.memory_mib(),
     }
     await table.close()
@@ -561,12 +574,14 @@ async def run_one(system: str, scenario: Scenario, seed: int, profile: Path | No
 # ------------------------------------------------------------------------- reporting
 
 
-def ratios(runs: list[dict[str, Any]]) -> dict[str, float]:
-    """molecrew / boardgame.io of the medians over rounds (below 1: molecrew is ahead)."""
-
-    def median(system: str, pick: Callable[[dict[str, Any]], float]) -> float:
-        return statistics.median(pick(r) for r in runs if r["system"] == system)
-
+def ratios(runs: list[dict[str, Any]]) -> dict[str, str]:
+    """molecrew / boardgame.io, round by round (the two runs of a round are back to back, so a
+    drift of the machine's load touches both): the median of those ratios and their range.
+    Below 1: molecrew is ahead."""
+    pairs = []
+    for first, second in zip(runs[0::2], runs[1::2], strict=True):
+        ours, theirs = (first, second) if first["system"] == "molecrew" else (second, first)
+        pairs.append((ours, theirs))
     picks = {
         "p50": lambda r: r["every_connection"]["p50_ms"],
         "p99": lambda r: r["every_connection"]["p99_ms"],
@@ -577,8 +592,16 @@ def ratios(runs: list[dict[str, Any]]) -> dict[str, float]:
     }
     out = {}
     for name, pick in picks.items():
-        theirs = median("boardgame.io", pick)
-        out[name] = round(median("molecrew", pick) / theirs, 2) if theirs else float("nan")
+        each = sorted(pick(ours) / pick(theirs) for ours, theirs in pairs if pick(theirs))
+        if not each:
+            out[name] = "-"
+            continue
+        middle = statistics.median(each)
+        out[name] = (
+            f"**{middle:.2f}**"
+            if len(each) == 1
+            else (f"**{middle:.2f}** ({each[0]:.2f}-{each[-1]:.2f})")
+        )
     return out
 
 
@@ -677,6 +700,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the action counts")
     parser.add_argument("--profile", action="store_true", help="cProfile molecrew in (a), (b)")
     parser.add_argument("--json", type=Path, help="also write every run's figures here")
+    parser.add_argument(
+        "--report", type=Path, nargs="+", help="no run: the tables of runs saved with --json"
+    )
     parser.add_argument("--serve-molecrew", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--max-sockets", type=int, default=64, help=argparse.SUPPRESS)
     parser.add_argument("--profile-to", type=Path, help=argparse.SUPPRESS)
@@ -699,6 +725,14 @@ def main(argv: list[str] | None = None) -> int:
                 print_profile(path, scenario.actions)
         return 0
 
+    if args.report:
+        merged: dict[str, list[dict[str, Any]]] = {}
+        for path in args.report:
+            for key, runs in json.loads(path.read_text()).items():
+                merged.setdefault(key, []).extend(runs)
+        print(report(merged))
+        return 0
+
     ensure_bgio()
     results: dict[str, list[dict[str, Any]]] = {key: [] for key in args.only}
     for round_number in range(args.rounds):
@@ -718,6 +752,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"p99 {figures['every_connection']['p99_ms']:8.3f} "
                     f"phones p50 {figures['phones']['p50_ms']:8.3f} "
                     f"cpu/action {figures['cpu_ms_per_action']:7.3f} ms "
+                    f"waiting for a cpu {figures['cpu_wait_ms_per_action']:7.3f} ms "
                     f"rss {figures['rss_mib']} MiB",
                     file=sys.stderr,
                     flush=True,
