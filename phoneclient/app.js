@@ -36,6 +36,7 @@ const els = {
   flapHandle: document.getElementById("flap-handle"),
   flapHint: document.getElementById("flap-hint"),
   flapHelp: document.getElementById("flap-help"),
+  flapToggle: document.getElementById("flap-toggle"),
   announce: document.getElementById("announce"),
   textSize: document.getElementById("text-size"),
   textSizeLabel: document.getElementById("text-size-label"),
@@ -297,13 +298,19 @@ function render() {
   els.screen.dataset.phase = view && view.phase ? view.phase : (room ? room.phase : "");
   els.flap.hidden = secrets === null;
   document.body.dataset.flapShown = secrets === null ? "false" : "true";
+  // A choice under the flap keeps its focus across a re-render (the toggle's keyboard users).
+  const focused = els.flapPanel.contains(document.activeElement)
+    ? document.activeElement.dataset.testid : null;
   if (secrets !== null) {
     fill(els.flapPanel, app.flapError ? h("p", {
       class: "flap-error", testid: "flap-error", data: { code: app.flapError.code },
     }, app.flapError.message) : null, ...secrets);
   }
   else els.flapPanel.replaceChildren();
+  const again = focused && els.flapPanel.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
+  if (again) again.focus();
   setText(els.flapHint, t("phone.flap.hint"));
+  setText(els.flapToggle, t("phone.flap.toggle"));
   setText(els.flapHelp, t("phone.flap.help"));
 }
 
@@ -383,7 +390,7 @@ els.notice.addEventListener("click", () => {
   renderNotice();
 });
 
-attachFlap(els.flapHandle, els.flapPanel, (open) => {
+attachFlap(els.flapHandle, els.flapPanel, els.flapToggle, (open) => {
   document.body.dataset.flap = open ? "open" : "closed";
   // Filled again as it opens, so a screen reader reads it out (a live region speaks changes).
   if (open) render();

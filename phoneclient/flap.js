@@ -2,7 +2,9 @@
 // flap up and keeps holding it; they hide the moment it is let go, or the page loses focus, so
 // nothing secret ever stays open on a screen a neighbour can glance at.
 // Touch events drive phones; pointer events drive mice and pens; keys held on the focused handle
-// serve keyboards.
+// serve keyboards. A toggle button (hidden until focused) serves screen readers and keyboards that
+// must reach a choice under the flap: pressed, the secrets show while focus stays in the flap;
+// released (again, Escape, or focus leaving), they hide.
 
 const DRAG_UP_PX = 24;
 // A press held this long opens it too, without a drag: screen readers pass a "double-tap and
@@ -10,7 +12,7 @@ const DRAG_UP_PX = 24;
 const LONG_PRESS_MS = 450;
 const HOLD_KEYS = new Set([" ", "Enter", "ArrowUp"]);
 
-export function attachFlap(handle, panel, onChange) {
+export function attachFlap(handle, panel, toggle, onChange) {
   let open = false;
   let touchId = null;
   let pointerId = null;
@@ -28,6 +30,7 @@ export function attachFlap(handle, panel, onChange) {
     panel.hidden = !value;
     handle.dataset.open = value ? "true" : "false";
     handle.setAttribute("aria-expanded", value ? "true" : "false");
+    toggle.setAttribute("aria-pressed", value ? "true" : "false");
     onChange(value);
   }
 
@@ -105,9 +108,30 @@ export function attachFlap(handle, panel, onChange) {
     if (document.visibilityState !== "visible") release();
   });
 
+  toggle.addEventListener("click", () => {
+    if (open) release();
+    else setOpen(true);
+  });
+  const flap = handle.parentElement;
+  flap.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && open) {
+      release();
+      toggle.focus();
+    }
+  });
+  // Focus leaving the flap hides it; a re-render that puts focus back at once does not.
+  flap.addEventListener("focusout", () => {
+    setTimeout(() => {
+      if (open && !flap.contains(document.activeElement) && touchId === null
+        && pointerId === null) release();
+    }, 0);
+  });
+
   handle.dataset.open = "false";
   handle.setAttribute("aria-expanded", "false");
   handle.setAttribute("aria-controls", panel.id);
+  toggle.setAttribute("aria-pressed", "false");
+  toggle.setAttribute("aria-controls", panel.id);
   return { close: release, isOpen: () => open };
 }
 

@@ -29,6 +29,19 @@ def test_leader_runs_the_lobby_and_refusals_show_the_hosts_words(phones: Any, ki
         translate("en", "error.name_taken", name="Ana")
     )
     expect(leader.get_by_test_id("error")).to_be_hidden()
+    # A name that only looks like a taken one (Cyrillic А, full-width Ａ), or one with nothing
+    # visible in it, is refused with the host's words.
+    for lookalike in ("Аna", "Ａna"):
+        newcomer.get_by_test_id("join-name").fill(lookalike)
+        newcomer.get_by_test_id("join-submit").click()
+        expect(newcomer.get_by_test_id("error")).to_have_text(
+            translate("en", "error.name_lookalike", name="Ana")
+        )
+        newcomer.get_by_test_id("error").click()
+    newcomer.get_by_test_id("join-name").fill("\u3164\u3164")
+    newcomer.get_by_test_id("join-submit").click()
+    expect(newcomer.get_by_test_id("error")).to_have_text(translate("en", "error.name_chars"))
+    expect(newcomer.get_by_test_id("me-name")).to_have_text("")
     # Markup in a name stays text: no element is made from it.
     markup = "<b>Zed</b>"
     newcomer.get_by_test_id("join-name").fill(markup)
