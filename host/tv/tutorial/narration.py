@@ -60,9 +60,10 @@ class Narrator:
     def offline(
         cls, lang: str, bank: SoundBank, play: Callable[[str], None], run: Run = subprocess.run
     ) -> Narrator | None:
-        """A narrator if an offline voice and a sound device are there, else None."""
+        """A narrator if an offline voice is installed and the TV has sound (a silent bank:
+        sound turned off, or no sound card), else None."""
         program = espeak()
-        if program is None or not pygame.mixer.get_init():
+        if program is None or not bank.sounds or not pygame.mixer.get_init():
             return None
         return cls(lang, bank, play, program, run)
 
