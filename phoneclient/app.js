@@ -10,7 +10,9 @@ import { renderJoin, renderLobby } from "./lobby.js";
 import { absentPanel, claimsPanel, waitingScreen } from "./seats.js";
 
 // Each game's module exports the same things: renderSeat(ctx) -> {screen, secrets},
-// renderPublic(ctx), turnKey(room, view), secretCodes. Only the one being played is fetched.
+// renderPublic(ctx), turnKey(room, view), announcement(ctx) (a public sentence for the live
+// region) and secretCodes (refusals explained under the flap only). Only the one being played,
+// or chosen in the lobby, is fetched.
 const GAMES = {
   mole: () => import("./mole.js"),
   insidejob: () => import("./insidejob.js"),

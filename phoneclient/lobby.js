@@ -57,7 +57,7 @@ function resumable(ctx) {
 /** A phone without a seat: join the lobby, or (game running) reclaim a seat or watch. */
 export function renderJoin(ctx) {
   const { room, you, t } = ctx;
-  const parts = [h("h1", { class: "title" }, t(`${room.game || "mole"}.name`))];
+  const parts = [h("h1", { class: "title" }, t(`${room.game}.name`))];
   if (room.phase === "lobby") {
     parts.push(resumable(ctx));
     parts.push(h("p", { class: "hint" }, t("phone.join.intro")));
@@ -153,7 +153,7 @@ function removeConfirmation(ctx, seat) {
 
 function variantToggles(ctx, editable) {
   const { room, send, t } = ctx;
-  const game = room.game || "mole";
+  const game = room.game; // the host always names the table's game
   const offered = room.available_variants || [];
   const chosen = new Set(room.variants || []);
   if (offered.length === 0) return null;
@@ -203,7 +203,7 @@ export function renderLobby(ctx) {
   const { room, you, send, t } = ctx;
   const count = (room.seats || []).length;
   const parts = [
-    h("h1", { class: "title" }, t(`${room.game || "mole"}.name`)),
+    h("h1", { class: "title" }, t(`${room.game}.name`)),
     you.resume_pending
       ? h("p", { class: "banner", testid: "resume-pending" }, t("phone.resume_pending")) : null,
     resumable(ctx),

@@ -58,7 +58,7 @@ export function claimsPanel(ctx) {
 export function waitingScreen(ctx) {
   const { room, you, t } = ctx;
   if (you.seat !== null && you.seat !== undefined) return null;
-  const title = h("h1", { class: "title" }, t(`${room.game || "mole"}.name`));
+  const title = h("h1", { class: "title" }, t(`${room.game}.name`));
   if (you.resume_pending) {
     return { screen: "resume-pending", nodes: [title,
       h("p", { class: "banner", testid: "resume-pending" }, t("phone.resume_pending"))] };

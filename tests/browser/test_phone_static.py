@@ -63,3 +63,27 @@ def test_every_game_key_the_page_names_exists() -> None:
     literal, _ = used_keys("mole.")
     assert literal, "the Mole screens use the game's catalog"
     assert sorted(literal - set(mole)) == []
+
+
+def test_every_game_module_exports_the_same_interface() -> None:
+    """app.js knows a game only through these names: a new game's module brings the same ones."""
+    exported = {}
+    for game in ("mole", "insidejob"):
+        text = (PAGE / f"{game}.js").read_text("utf-8")
+        exported[game] = set(re.findall(r"^export (?:function|const) (\w+)", text, re.M))
+    assert exported["mole"] == exported["insidejob"]
+    assert exported["mole"] == {
+        "renderSeat",
+        "renderPublic",
+        "turnKey",
+        "announcement",
+        "secretCodes",
+    }
+    # Only app.js's registry names the games; no other shared file switches on a game's name.
+    shared = [path for path in SCRIPTS if path.stem not in exported and path.stem != "channel"]
+    for path in shared:
+        text = path.read_text("utf-8")
+        if path.name == "app.js":
+            text = re.sub(r'(\w+): \(\) => import\("\./\1\.js"\)', "", text)
+        for game in exported:
+            assert not re.search(rf'"{game}"|\b{game}\.', text), f"{path.name} names {game}"
