@@ -20,7 +20,6 @@ import re
 import socket
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -37,6 +36,8 @@ async def _load_zeroconf() -> None:
 
 
 def product_version() -> str:
+    from importlib import metadata  # only when announcing: it loads the email package
+
     try:
         return metadata.version("molecrew")
     except metadata.PackageNotFoundError:

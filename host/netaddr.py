@@ -14,8 +14,6 @@ import errno
 import ipaddress
 import socket
 
-import ifaddr
-
 LOOPBACK = "127.0.0.1"
 # Any routable address works: no packet is sent by connecting a UDP socket.
 _PROBE_ADDRESS = ("192.0.2.1", 9)  # TEST-NET-1, never a real host
@@ -41,6 +39,8 @@ def _usable(address: str) -> bool:
 
 def interface_addresses() -> list[str]:
     """Every usable IPv4 address of this machine, private (LAN) ones first."""
+    import ifaddr  # only here: the start-up path (the route probe) does not need it
+
     found: list[str] = []
     for adapter in ifaddr.get_adapters():
         for ip in adapter.ips:

@@ -72,3 +72,26 @@ def test_a_headless_host_without_mdns_imports_no_window_and_no_zeroconf(tmp_path
         check=True,
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_the_port_listens_before_any_slow_import(tmp_path):
+    probe = (
+        "import sys\n"
+        "from host import cli\n"
+        "args = cli.build_parser().parse_args(['--headless', '--port', '0',\n"
+        "    '--bind', '127.0.0.1', '--state-dir', sys.argv[1], '--lang', 'en'])\n"
+        "plan = cli.make_plan(args)\n"
+        "assert plan.sock.getsockname()[1] == plan.port\n"
+        "plan.sock.close()\n"
+        "slow = ('aiohttp', 'zeroconf', 'ifaddr', 'pygame', 'importlib.metadata', 'engine')\n"
+        "print(sorted(m for m in slow if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.strip() == "[]"
