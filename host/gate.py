@@ -31,6 +31,7 @@ from aiohttp import WSCloseCode, web
 log = logging.getLogger("molecrew.gate")
 
 TRY_AGAIN_LATER = WSCloseCode.TRY_AGAIN_LATER  # 1013: documented in docs/protocol.md
+PRUNE_AT = 4096  # addresses remembered before the idle ones are forgotten
 
 
 class TokenBucket:
@@ -100,12 +101,14 @@ class Gate:
         self.held: Counter[str] = Counter()
         self._closing: set[asyncio.Future[Any]] = set()  # evictions under way (kept referenced)
         self._buckets: dict[str, TokenBucket] = {}
+        self._prune_at = PRUNE_AT
 
     def _bucket(self, address: str) -> TokenBucket:
         bucket = self._buckets.get(address)
         if bucket is None:
-            if len(self._buckets) > 4096:  # forget addresses whose burst is full again
+            if len(self._buckets) > self._prune_at:  # forget addresses whose burst is back
                 self._buckets = {a: b for a, b in self._buckets.items() if not b.refilled()}
+                self._prune_at = max(PRUNE_AT, 2 * len(self._buckets))  # amortised: no rescans
             bucket = self._buckets[address] = TokenBucket(
                 self.churn_rate, self.churn_burst, self.clock
             )

@@ -3,6 +3,7 @@ flood of connections from one address never reaches the Room."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -101,6 +102,27 @@ async def test_a_flood_of_connections_from_one_address_never_reaches_the_room(
     assert len(host.room.connections) == 1
 
 
+async def test_300_connects_and_disconnects_cost_the_seated_phones_nothing(make_host, monkeypatch):
+    host = await make_host()  # the default guard: 30 at once, then 5 per second
+    phones = await host.table(5)
+    entered = []
+    connect = host.room.connect
+    monkeypatch.setattr(host.room, "connect", lambda conn: (entered.append(conn), connect(conn)))
+    started = asyncio.get_running_loop().time()
+    for _ in range(300):
+        try:
+            ws = await host.client.ws_connect("/ws")
+        except WSServerHandshakeError:
+            continue
+        await ws.close()
+    elapsed = asyncio.get_running_loop().time() - started
+    assert len(entered) <= 30 - 5 + 5 * elapsed + 1  # the rest of the burst, then the refill
+    for phone in phones:
+        before = len(phone.raw)
+        await phone.sync()
+        assert len(phone.raw) == before + 1  # only the pong: no state for strangers' churn
+
+
 async def test_one_address_holds_few_sockets_at_the_door(make_host):
     host = await make_host(churn_burst=1, churn_rate=0.01, max_held_per_address=2)
     await host.phone()  # spends the burst
@@ -139,9 +161,14 @@ def test_the_gate_forgets_addresses_whose_burst_came_back():
         admission_seconds=5.0,
         clock=lambda: now[0],
     )
-    for index in range(5000):
-        assert gate.may_enter_at_once(f"10.0.{index // 256}.{index % 256}")
-    assert len(gate._buckets) == 5000  # all of them opened a socket just now
-    now[0] = 10.0  # every burst is full again: nothing to remember
-    assert gate.may_enter_at_once("192.168.1.7")
-    assert list(gate._buckets) == ["192.168.1.7"]
+    early = [f"10.0.{index // 256}.{index % 256}" for index in range(5000)]
+    for address in early:
+        assert gate.may_enter_at_once(address)
+    assert len(gate._buckets) == 5000  # all of them opened a socket just now: all remembered
+    now[0] = 10.0  # every early burst is full again: nothing left to remember of them
+    late = [f"10.1.{index // 256}.{index % 256}" for index in range(4000)]
+    for address in late:
+        assert gate.may_enter_at_once(address)
+    assert not set(early) & set(gate._buckets)
+    assert set(gate._buckets) <= set(late)
+    assert gate.may_enter_at_once(early[0])  # a forgotten address starts with a full burst
