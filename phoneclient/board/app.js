@@ -10,7 +10,7 @@ import { LANGUAGES, has, language, normalise, preferredLanguage, storeLanguage, 
 import { renderAudience } from "./audience.js";
 import { renderLobby } from "./lobby.js";
 import { MomentPlayer } from "./moments.js";
-import { fitText, namesOf } from "./pieces.js";
+import { fitText, namesOf, seatStatus } from "./pieces.js";
 import { SoundBank } from "./sound.js";
 
 // Each game's module exports: sceneFor(view), render(ctx, scene), changes(old, new) ->
@@ -108,6 +108,7 @@ function receive(message) {
   const cues = [];
   const oldRoom = (before && before.room) || {};
   if ((message.room.seats || []).length > (oldRoom.seats || []).length && before) cues.push("join");
+  if (message.room.game) gameModule(message.room.game); // fetched while the lobby fills
   const view = message.view;
   const old = before && before.view;
   const game = view ? gameModule(view.game) : undefined;
@@ -200,6 +201,19 @@ function clockText(room) {
   return { left, time, running: clock.running, seats: clock.seats || [] };
 }
 
+/** Who is away (their phone is gone), and whom a bot plays for meanwhile. */
+function absentParts(ctx) {
+  const seats = (ctx.room.seats || []).map((entry) => entry.seat);
+  const away = seats.filter((seat) => seatStatus(ctx, seat) === "away");
+  const covered = seats.filter((seat) => seatStatus(ctx, seat) === "bot");
+  return [
+    away.length ? h("span", { class: "away", testid: "away" },
+      t("board.away", { names: namesOf(ctx, away) })) : null,
+    covered.length ? h("span", { class: "covered", testid: "covered" },
+      t("board.covered", { names: namesOf(ctx, covered) })) : null,
+  ].filter(Boolean);
+}
+
 function renderBar() {
   if (!board.ready) return;
   els.conn.dataset.state = board.status;
@@ -214,7 +228,7 @@ function renderBar() {
     parts.push(h("span", {
       class: `clock${clock.left <= 10 && clock.running ? " short" : ""}`, testid: "clock",
       data: { left: String(clock.left), running: String(clock.running) },
-    }, h("span", { "aria-hidden": "true" }, "⏱ "), clock.time,
+    }, h("span", { class: "clock-face", "aria-hidden": "true" }), clock.time,
     clock.seats.length ? ` · ${namesOf(ctx, clock.seats)}` : ""));
   }
   for (const claim of room.claims || []) {
@@ -225,6 +239,7 @@ function renderBar() {
     parts.push(h("span", { class: "notice", testid: "notice" },
       t("board.notice.seat_taken_back", { name: room.notice.name })));
   }
+  if (room.phase === "playing") parts.push(...absentParts(ctx));
   if ((room.next_game || []).length) {
     parts.push(h("span", { class: "next-game", testid: "next-game" },
       t("board.next_game", { names: room.next_game.join(", ") })));

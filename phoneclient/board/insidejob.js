@@ -4,8 +4,7 @@
 
 import { h } from "../dom.js";
 import { at } from "./moments.js";
-import { badge, checklist, check, cross, nameOf, namesOf, panel, shapeSvg } from "./pieces.js";
-import { absentLine } from "./mole.js";
+import { badge, checklist, check, cross, nameOf, namesOf, panel, shapeSvg, statusTag } from "./pieces.js";
 
 const SUITS = { B: "blue", R: "red", G: "green", Y: "yellow" };
 // Each suit has its own shape as well as its colour (as on the TV).
@@ -85,8 +84,7 @@ function boardScene(ctx) {
     missionPanel(ctx),
     progressPanel(ctx),
     view.phase === "vote" ? votePanel(ctx) : trickPanel(ctx),
-    players(ctx),
-    absentLine(ctx));
+    players(ctx));
 }
 
 function missionPanel(ctx) {
@@ -210,7 +208,7 @@ function players(ctx) {
     else if (seat === view.start && ["play", "wager"].includes(view.phase)) tag = t("tv.insidejob.tag.start");
     return h("li", { class: `player${onTurn ? " on-turn" : ""}`, testid: `player-${seat}`,
       data: { turn: String(onTurn) } },
-    badge(ctx, seat),
+    badge(ctx, seat, { tag: false }),
     h("div", { class: "counts" },
       // The count beside a token (the pips below say it again against the target).
       h("p", { class: "intel", testid: `intel-${seat}`, data: { count: String(count) } },
@@ -223,7 +221,7 @@ function players(ctx) {
       ? h("p", { class: `role ${roleColour(role, true)} fit`, testid: `revealed-${seat}`, data: { role } },
         t(`insidejob.role.${role}`))
       : h("p", { class: "role hidden-role fit" }, t("tv.insidejob.hidden")),
-    h("p", { class: "player-tag fit" }, tag));
+    h("p", { class: "player-tag fit" }, statusTag(ctx, seat), tag));
   }));
 }
 

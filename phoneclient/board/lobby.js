@@ -2,7 +2,7 @@
 // and what the table waits for, as on the TV's lobby.
 
 import { h } from "../dom.js";
-import { badge, panel } from "./pieces.js";
+import { badge, panel, statusTag } from "./pieces.js";
 
 export function renderLobby(ctx) {
   const { room, t } = ctx;
@@ -31,8 +31,11 @@ function players(ctx) {
   const list = seats.length
     ? h("ul", { class: "lobby-players", testid: "lobby-players" }, seats.map((entry) =>
       h("li", { testid: `lobby-seat-${entry.seat}` },
-        badge(ctx, entry.seat),
-        entry.leader ? h("span", { class: "tag leader" }, t("tv.lobby.leader")) : null)))
+        badge(ctx, entry.seat, { tag: false }),
+        // Under the name, where there is room for the words whatever the name's length.
+        h("p", { class: "lobby-tags" },
+          entry.leader ? h("span", { class: "tag leader" }, t("tv.lobby.leader")) : null,
+          statusTag(ctx, entry.seat)))))
     : h("p", { class: "nobody fit" }, t("tv.lobby.nobody"));
   const variants = (room.variants || []).map((v) => t(`${room.game}.variant.${v}`));
   const options = variants.length ? variants.join(", ") : t("tv.lobby.classic");

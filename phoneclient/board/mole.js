@@ -5,7 +5,7 @@
 
 import { h } from "../dom.js";
 import { at } from "./moments.js";
-import { badge, checklist, cross, check, nameOf, namesOf, panel, seatStatus } from "./pieces.js";
+import { badge, checklist, cross, check, nameOf, panel } from "./pieces.js";
 
 const allSeats = (view) => Array.from({ length: view.players }, (_, seat) => seat);
 
@@ -42,8 +42,7 @@ function boardScene(ctx) {
       h("p", { class: "goal fit" }, t("tv.board.goal", { open: view.to_open, blow: view.to_blow }))),
     lockTrack(ctx),
     roundPanel(ctx),
-    historyPanel(ctx),
-    absentLine(ctx));
+    historyPanel(ctx));
 }
 
 export function lockTrack(ctx) {
@@ -158,7 +157,7 @@ function historyPanel(ctx) {
     }, h("span", { class: "lock-no" }, String(proposal.lock + 1)),
     proposal.approved ? check() : cross())));
   const rows = seats.map((seat) => h("tr", { testid: `history-row-${seat}` },
-    h("th", { scope: "row", class: "who" }, badge(ctx, seat)),
+    h("th", { scope: "row", class: "who" }, badge(ctx, seat, { tag: false })),
     shown.map((proposal) => {
       const approve = proposal.votes[seat];
       const onTeam = proposal.team.includes(seat);
@@ -178,19 +177,6 @@ function historyPanel(ctx) {
       h("span", { class: "star", "aria-hidden": "true" }, "★"), ` ${t("tv.board.boss")}`));
 }
 
-/** Who is away and how to come back, and whom a bot covers meanwhile. */
-export function absentLine(ctx) {
-  const { room, t } = ctx;
-  const parts = [];
-  if ((room.reclaimable || []).length) {
-    parts.push(t("tv.board.reclaim", { names: namesOf(ctx, room.reclaimable) }));
-  }
-  const covered = (room.seats || []).map((s) => s.seat).filter((s) => seatStatus(ctx, s) === "bot");
-  if (covered.length) parts.push(t("tv.board.bots", { names: namesOf(ctx, covered) }));
-  if (!parts.length) return null;
-  return h("p", { class: "absent-line fit", testid: "absent-line" }, parts.join("  ·  "));
-}
-
 // ---------------------------------------------------------------- the Getaway
 
 function getaway(ctx) {
@@ -204,7 +190,7 @@ function getaway(ctx) {
     lockTrack(ctx),
     h("p", { class: "summary fit", testid: "confirmed-summary" },
       t("tv.getaway.confirmed", { count: confirmed.size, total: view.players })),
-    checklist(ctx, allSeats(view), confirmed, "confirmed", "four"),
+    checklist(ctx, allSeats(view), confirmed, "confirmed", "three", true),
     h("div", { class: "road", "aria-hidden": "true" },
       h("div", { class: "van" }, h("span", { class: "cab" }), h("span", { class: "wheel a" }),
         h("span", { class: "wheel b" })),

@@ -88,6 +88,12 @@ export function seatStatus(ctx, seat) {
 
 const STATUS_KEYS = { robot: "board.seat.robot", bot: "tv.seat.bot", away: "tv.seat.away" };
 
+/** The status word alone ("away", "bot playing"), or "" for a player at the table. */
+export function statusWord(ctx, seat) {
+  const status = seatStatus(ctx, seat);
+  return status ? ctx.t(STATUS_KEYS[status]) : "";
+}
+
 export function statusTag(ctx, seat) {
   const status = seatStatus(ctx, seat);
   if (!status) return null;
@@ -107,7 +113,7 @@ export function badge(ctx, seat, { tag = true, cls = "", testid = null } = {}) {
  * A tick once done, an empty ring before: the same mark for every kind of action. A narrow list
  * leaves out the away / bot tags (`tags` false): the line along the bottom names them.
  */
-export function checklist(ctx, seats, done, label, cls = "", tags = true) {
+export function checklist(ctx, seats, done, label, cls = "", tags = false) {
   return h("ul", { class: `checklist ${cls}`.trim(), testid: `${label}-list` },
     seats.map((seat) => {
       const finished = done.has(seat);

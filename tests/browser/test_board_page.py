@@ -413,3 +413,99 @@ def test_a_whole_inside_job_game_on_the_board_page(boards: Any, host: Any, shots
     expect(big.page.get_by_test_id("audience-member")).to_have_attribute("data-name", "Zoe")
     for page in (big, small):
         page.assert_only_public_frames(table.tokens())
+
+
+def vote_everyone(table: Table, approve: bool) -> None:
+    """The Boss proposes (its bot chooses), then every seat votes the same way."""
+    table.step()
+    for seat, phone in enumerate(table.players):
+        table.send(phone, {"type": "action", "action": {"type": "vote", "approve": approve}})
+        assert not phone.messages("error"), (seat, phone.messages("error"))
+
+
+def test_the_board_shows_the_room_around_the_game(boards: Any, host: Any, shots: Path) -> None:
+    """Clock, pause, an away seat and a bot standing in, a claim and its notice, a latecomer,
+    the Patrol after three rejections, sounds and the language picker; then a host restart."""
+    board = boards()
+    table = Table(host)
+    table.join("Ana", "Bruno", "Chen", "Dara", "Eli")
+    table.leader({"type": "options", "timer": "fast"})
+    table.leader({"type": "start"})
+    board.scene("mole.board", "propose")
+    clock = board.page.get_by_test_id("clock")
+    expect(clock).to_be_visible()
+    boss = table.public_view()["boss"]
+    expect(clock).to_contain_text(["Ana", "Bruno", "Chen", "Dara", "Eli"][boss])
+    first = int(clock.get_attribute("data-left") or 0)
+    assert 0 < first <= 30
+    expect(clock).not_to_have_attribute("data-left", str(first))  # it counts down by itself
+    # Three teams rejected in a row: the Patrol blows the lock.
+    for rejection in range(3):
+        vote_everyone(table, approve=False)
+        board.moment("votes_reveal", shots)
+        if rejection == 1:
+            board.no_moment()
+            expect(board.page.get_by_test_id("patrol-warning")).to_be_visible()
+            board.snapshot("mole.board-patrol-warning", shots)
+    # The Patrol's moment plays its sound at its time (0.3 s in), then ends by itself.
+    expect(board.page.get_by_test_id("moment")).to_have_attribute("data-label", "patrol")
+    expect(board.page.locator("body")).to_have_attribute("data-last-cue", "lock_blown")
+    board.snapshot("moment-patrol", shots)
+    board.no_moment()
+    expect(board.page.get_by_test_id("lock-0")).to_have_attribute("data-state", "blown")
+    # The leader pauses: every screen says who.
+    table.leader({"type": "pause", "on": True})
+    expect(board.page.get_by_test_id("paused")).to_have_text(re.compile("Paused by Ana"))
+    board.snapshot("paused", shots)
+    table.leader({"type": "pause", "on": False})
+    expect(board.page.get_by_test_id("paused")).to_have_count(0)
+    # Bruno's phone goes away, a bot stands in; someone else asks for his seat.
+    bruno = table.players[1]
+    host.call(lambda room: room.disconnect(bruno))
+    expect(board.page.get_by_test_id("away")).to_have_text("Away: Bruno")
+    table.leader({"type": "bot", "seat": 1, "on": True})
+    expect(board.page.get_by_test_id("covered")).to_have_text("A bot plays for Bruno")
+    expect(board.page.get_by_test_id("away")).to_have_count(0)
+    stranger = table.phone()
+    table.send(stranger, {"type": "join", "name": "Bruno"})
+    claim = host.call(lambda room: room.claims[0].id)
+    expect(board.page.get_by_test_id(f"claim-{claim}")).to_contain_text("Bruno")
+    latecomer = table.phone()
+    table.send(latecomer, {"type": "join", "name": "Zoe"})
+    expect(board.page.get_by_test_id("next-game")).to_have_text("Next game: Zoe")
+    board.snapshot("mole.board-room", shots)
+    table.leader({"type": "claim", "id": claim, "approve": True})
+    expect(board.page.get_by_test_id("notice")).to_have_text("Bruno's seat was taken back")
+    # Sounds come from the host, named cues only.
+    sound = board.page.request.get(f"{host.url}sounds/flip.wav")
+    assert sound.ok and sound.headers["content-type"].startswith("audio/")
+    assert board.page.request.get(f"{host.url}sounds/make_sounds.py").status == 404
+    button = board.page.get_by_test_id("sound")
+    button.click()
+    expect(button).to_have_attribute("data-state", "off")
+    # The language picker.
+    board.page.get_by_test_id("lang").select_option("es")
+    expect(board.page.get_by_test_id("conn")).to_have_text("En directo")
+    # The host restarts: the page comes back by itself to the same game.
+    host.restart(resume=True)
+    expect(board.page.get_by_test_id("conn")).to_have_attribute("data-state", "online")
+    board.scene("mole.board")
+    assert len(board.sockets) >= 2
+    board.assert_only_public_frames(table.tokens())
+
+
+def test_reduced_motion_turns_movement_into_cuts(boards: Any, host: Any, shots: Path) -> None:
+    board = boards()
+    board.page.emulate_media(reduced_motion="reduce")
+    table = Table(host)
+    table.join("Ana", "Bruno", "Chen", "Dara", "Eli")
+    table.leader({"type": "start"})
+    board.scene("mole.board", "propose")
+    vote_everyone(table, approve=False)
+    moment = board.page.get_by_test_id("moment")
+    expect(moment).to_have_attribute("data-label", "votes_reveal")
+    face = board.page.locator(".vote-card .face").first
+    # The cards still turn at their time, but as a cut.
+    assert face.evaluate("(node) => getComputedStyle(node).animationDuration") == "0.001s"
+    assert face.evaluate("(node) => getComputedStyle(node).animationDelay") != "0s"
+    board.snapshot("reduced-votes", shots)
