@@ -142,3 +142,28 @@ def test_the_real_espeak_ng_speaks_a_line(mixer):
     assert played == [CUE]
     assert bank.sounds[CUE].get_length() > 0.3
     assert not any(Path(voice.folder).iterdir())
+
+
+def test_a_line_too_long_for_its_beat_is_said_faster_within_reason(tmp_path):
+    speeds: list[int] = []
+
+    def voice(command: list[str], **options) -> subprocess.CompletedProcess:
+        """Speaks at the asked speed: ``words * 60 / speed`` seconds."""
+        speed = int(command[command.index("-s") + 1])
+        speeds.append(speed)
+        words = len(command[-1].split())
+        with wave.open(command[command.index("-w") + 1], "wb") as out:
+            out.setnchannels(1)
+            out.setsampwidth(2)
+            out.setframerate(1000)
+            out.writeframes(b"\0\0" * int(1000 * words * 60 / speed))
+        return subprocess.CompletedProcess(command, 0)
+
+    line = " ".join(["word"] * 16)  # 6 s at the usual speed
+    path = tmp_path / "line.wav"
+    assert narration.synthesize("espeak-ng", "en", line, path, 8.0, voice) == 6.0
+    assert speeds == [narration.SPEED_WPM]
+    length = narration.synthesize("espeak-ng", "en", line, path, 5.0, voice)
+    assert length <= 5.0 * narration.FILL and speeds[-1] <= narration.FASTEST_WPM
+    hopeless = narration.synthesize("espeak-ng", "en", line * 3, path, 2.0, voice)
+    assert speeds[-1] == narration.FASTEST_WPM and hopeless > 2.0  # cut by the next beat

@@ -303,7 +303,7 @@ def variants(stage: Stage, t: float) -> None:
     shown = ((QUICK, (2, 2, 3)), (VAULT, (3, 4, 4, 4, 5, 5, 5)), (SNITCH_VARIANT, SIZES))
     for index, (name, sizes) in enumerate(shown):
         y = 80 + index * 320
-        on = index == min(2, int(t / 4))
+        on = index == min(2, int(t / 5))
         stage.text(
             stage.t(f"mole.variant.{name}"),
             120,
@@ -322,7 +322,7 @@ CHAPTERS = [
     chapter(GAME_NAME, "roles", roles, 6, 6, 5, 6),
     chapter(GAME_NAME, "flap", flap.draw, 7, 8),
     chapter(GAME_NAME, "team", team, 6, 6, 5),
-    chapter(GAME_NAME, "patrol", patrol, 6, 6),
+    chapter(GAME_NAME, "patrol", patrol, 6, 5),
     chapter(GAME_NAME, "cards", cards, 6, 6, 6),
     chapter(GAME_NAME, "file", file, 6, 7),
     chapter(GAME_NAME, "getaway", getaway, 5, 6, 6, 7),
@@ -330,7 +330,7 @@ CHAPTERS = [
         "variants",
         "tv.tutorial.mole.variants",
         (
-            *(Beat(f"mole.variant.{name}.about", 4) for name in (QUICK, VAULT, SNITCH_VARIANT)),
+            *(Beat(f"mole.variant.{name}.about", 5) for name in (QUICK, VAULT, SNITCH_VARIANT)),
             Beat("tv.tutorial.mole.variants.end", 3),
         ),
         variants,

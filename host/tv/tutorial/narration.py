@@ -10,10 +10,12 @@ said and nothing fails: the subtitles carry the words anyway.
 from __future__ import annotations
 
 import contextlib
+import math
 import shutil
 import subprocess
 import tempfile
 import threading
+import wave
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,12 +26,30 @@ from host.tv.audio import SoundBank
 CUE = "narration"
 VOICES = {"en": "en", "es": "es", "pt": "pt-br"}
 SPEED_WPM = 160  # a little under espeak's default, to be followed across a living room
+FASTEST_WPM = 260  # a line too long for its beat is said faster, up to this
+FILL = 0.95  # of its beat a line may take, so it ends before the next begins
 SYNTH_TIMEOUT = 10.0
 Run = Callable[..., subprocess.CompletedProcess]
 
 
 def espeak() -> str | None:
     return shutil.which("espeak-ng")
+
+
+def synthesize(
+    program: str, voice: str, text: str, path: Path, seconds: float | None, run: Run
+) -> float:
+    """Write ``text`` spoken to ``path``; if it lasts longer than ``seconds`` allow, say it
+    again faster (the subtitle's beat has a fixed length). Returns its length in seconds."""
+    speed = SPEED_WPM
+    while True:
+        command = [program, "-v", voice, "-s", str(speed), "-w", str(path), "--", text]
+        run(command, check=True, timeout=SYNTH_TIMEOUT, capture_output=True)
+        with wave.open(str(path)) as sound:
+            length = sound.getnframes() / max(1, sound.getframerate())
+        if seconds is None or length <= seconds * FILL or speed >= FASTEST_WPM:
+            return length
+        speed = min(FASTEST_WPM, math.ceil(speed * length / (seconds * FILL)) + 5)
 
 
 class Narrator:
@@ -67,20 +87,20 @@ class Narrator:
             return None
         return cls(lang, bank, play, program, run)
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, seconds: float | None = None) -> None:
+        """Say ``text``, within ``seconds`` if given (faster, within reason, if it must)."""
         self.stop()
         self.said.append(text)
         with self.lock:
             self.wanted += 1
             number = self.wanted
-        self.spawn(lambda: self._synthesize(number, text))
+        self.spawn(lambda: self._synthesize(number, text, seconds))
 
-    def _synthesize(self, number: int, text: str) -> None:
+    def _synthesize(self, number: int, text: str, seconds: float | None) -> None:
         path = self.folder / f"line-{number}.wav"
-        command = [self.program, "-v", self.voice, "-s", str(SPEED_WPM), "-w", str(path), "--"]
         try:
-            self.run([*command, text], check=True, timeout=SYNTH_TIMEOUT, capture_output=True)
-        except (OSError, subprocess.SubprocessError):
+            synthesize(self.program, self.voice, text, path, seconds, self.run)
+        except (OSError, EOFError, wave.Error, subprocess.SubprocessError):
             return  # no voice for this line: the subtitle is still there
         with self.lock:
             if number == self.wanted:

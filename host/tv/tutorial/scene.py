@@ -118,7 +118,9 @@ class TutorialScene(Scene):
         if self.narrator is not None:
             if self.spoken != (self.index, beat) and t < chapter.duration:
                 self.spoken = (self.index, beat)
-                self.narrator.say(frame.t(chapter.beats[beat].subtitle))
+                line = chapter.beats[beat]
+                left = chapter.beat_start(beat) + line.seconds - t
+                self.narrator.say(frame.t(line.subtitle), left)
             self.narrator.pump()
 
     def animating(self, frame: Frame) -> bool:
