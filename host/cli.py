@@ -44,6 +44,7 @@ class Plan:
     fullscreen: bool
     seed: int | None
     demo: str | None = None  # --demo GAME: bots play it on the TV, game after game
+    reduced_motion: bool = False  # simple cuts instead of movement on the TV (key A toggles)
     # Already listening (see netaddr.listening_socket); the server serves on it.
     sock: socket.socket | None = field(default=None, repr=False)
 
@@ -116,6 +117,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="GAME",
         help="bots play whole games on the TV to show what it looks like (mole or insidejob)",
     )
+    parser.add_argument(
+        "--reduced-motion",
+        action="store_true",
+        help="the TV cuts instead of moving (moments last as long); key A toggles it",
+    )
     parser.add_argument("--seed", type=int, help=argparse.SUPPRESS)  # fixed deals for tests
     return parser
 
@@ -181,6 +187,7 @@ def make_plan(args: argparse.Namespace, say: Callable[[str], None] = say) -> Pla
         fullscreen=not args.windowed,
         seed=args.seed,
         demo=args.demo,
+        reduced_motion=args.reduced_motion,
         sock=sock,
     )
 
@@ -365,7 +372,12 @@ def serve_with_window(plan: Plan) -> int:
             from host.tv.window import TvWindow
 
             local = plan.local_url if plan.mdns else None  # a .local name only if we announce it
-            window = TvWindow(plan.lang, fullscreen=plan.fullscreen, local_url=local)
+            window = TvWindow(
+                plan.lang,
+                fullscreen=plan.fullscreen,
+                local_url=local,
+                reduced_motion=plan.reduced_motion,
+            )
         except Exception as error:  # pygame.error: no display, no video driver
             print(words(plan.lang, "cli.no_window", error=error), file=sys.stderr)
             print(banner(plan, server.app), flush=True)
