@@ -331,6 +331,16 @@ async def connect_many(count: int, connect: Callable[[], Any], at_once: int = 50
 # ------------------------------------------------------------------------- molecrew's table
 
 
+async def connect_phone(session: Any, url: str) -> Any:
+    """A phone socket as the page opens it: through the private channel (every frame sealed)
+    where the host has one (host/channel.py), plain JSON before it."""
+    try:
+        from host.channel import connect
+    except ImportError:
+        return await session.ws_connect(url)
+    return await connect(session, url)
+
+
 class MolecrewTable:
     name = "molecrew"
 
@@ -348,7 +358,7 @@ class MolecrewTable:
     async def open(self, boards: int, audience: int) -> None:
         url = f"http://127.0.0.1:{self.port}"
         for index in range(PLAYERS):  # seated as bench/latency.py seats them
-            ws = await self.session.ws_connect(f"{url}/ws")
+            ws = await connect_phone(self.session, f"{url}/ws")
             await ws.send_str(json.dumps({"type": "join", "name": f"P{index}"}))
             while json.loads((await ws.receive(timeout=10)).data)["type"] != "welcome":
                 pass
