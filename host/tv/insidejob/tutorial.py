@@ -15,6 +15,7 @@ from engine.insidejob.vocabulary import (
     AT_RISK,
     GAME_NAME,
     INSIDER,
+    MICROPHONE,
     PHASE_MISSION,
     PHASE_PLAY,
     PHASE_VOTE,
@@ -349,7 +350,8 @@ def roles(chosen: list[str]):
 
     def picture(stage: Stage, t: float) -> None:
         canvas = stage.picture
-        now = min(len(chosen) - 1, int(t / ROLE_SECONDS))
+        starts = [sum(role_seconds(r) for r in chosen[:i]) for i in range(len(chosen))]
+        now = max(i for i, start in enumerate(starts) if t >= start or i == 0)
         width = min(400, 1760 / len(chosen) - 20)
         left = 960 - len(chosen) * (width + 20) / 2
         for index, role in enumerate(chosen):
@@ -365,6 +367,13 @@ def roles(chosen: list[str]):
 
 
 ROLE_SECONDS = 5
+LONGER_ROLES = {MICROPHONE: 6, AT_RISK: 6}  # their lines say more
+
+
+def role_seconds(role: str) -> float:
+    return LONGER_ROLES.get(role, ROLE_SECONDS)
+
+
 BASE = [
     chapter(GAME_NAME, "goal", goal, 7, 7),
     chapter(GAME_NAME, "flap", flap.draw, 6, 6),
@@ -388,6 +397,6 @@ def chapters(room: dict[str, Any]) -> list[Chapter]:
         out.append(RISKY_CHAPTER)
     special = [role for role in SPECIAL_ROLES if role in chosen]
     if special:
-        beats = tuple(Beat(f"insidejob.variant.{role}.about", ROLE_SECONDS) for role in special)
+        beats = tuple(Beat(f"insidejob.variant.{r}.about", role_seconds(r)) for r in special)
         out.append(Chapter("roles", "tv.tutorial.insidejob.roles", beats, roles(special)))
     return out

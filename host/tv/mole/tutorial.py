@@ -241,21 +241,21 @@ def file(stage: Stage, t: float) -> None:
 
 def getaway(stage: Stage, t: float) -> None:
     canvas = stage.picture
-    if t < 5:
+    if t < 4:
         run = view(
             phase=GETAWAY,
             locks=locks([(OPEN, BY_CARDS)] * 3),
             lock=None,
-            getaway={"confirmed": list(range(int(t)))},
+            getaway={"confirmed": list(range(int(t * 1.5)))},
         )
         GETAWAY_SCENE.draw(canvas, stage.demo(run, PLAYERS, t))
         return
     frame = stage.demo(None, PLAYERS)
-    if t < 17:
+    if t < 16:
         shown = (DRIVER, MOLE, CREW)
         for index, role in enumerate(shown):
             x = 150 + index * 560
-            _marking_phone(stage, frame, x, 150, role, marks=t >= 11)
+            _marking_phone(stage, frame, x, 150, role, marks=t >= 10)
         return
     endings = ((VOID, theme.GOOD), (CONTACT_FOUND, theme.BAD), (ESCAPE, theme.GOOD))
     for index, (ending, colour) in enumerate(endings):
@@ -303,7 +303,7 @@ def variants(stage: Stage, t: float) -> None:
     shown = ((QUICK, (2, 2, 3)), (VAULT, (3, 4, 4, 4, 5, 5, 5)), (SNITCH_VARIANT, SIZES))
     for index, (name, sizes) in enumerate(shown):
         y = 80 + index * 320
-        on = index == min(2, int(t / 5))
+        on = index == (0 if t < 5 else 1 if t < 11 else 2)
         stage.text(
             stage.t(f"mole.variant.{name}"),
             120,
@@ -320,17 +320,19 @@ def variants(stage: Stage, t: float) -> None:
 CHAPTERS = [
     chapter(GAME_NAME, "story", story, 5, 6, 6),
     chapter(GAME_NAME, "roles", roles, 6, 6, 5, 6),
-    chapter(GAME_NAME, "flap", flap.draw, 7, 8),
-    chapter(GAME_NAME, "team", team, 6, 6, 5),
-    chapter(GAME_NAME, "patrol", patrol, 6, 5),
+    chapter(GAME_NAME, "flap", flap.draw, 7, 7),
+    chapter(GAME_NAME, "team", team, 6, 6, 6),
+    chapter(GAME_NAME, "patrol", patrol, 6, 6),
     chapter(GAME_NAME, "cards", cards, 6, 6, 6),
     chapter(GAME_NAME, "file", file, 6, 7),
-    chapter(GAME_NAME, "getaway", getaway, 5, 6, 6, 7),
+    chapter(GAME_NAME, "getaway", getaway, 4, 6, 6, 7),
     Chapter(
         "variants",
         "tv.tutorial.mole.variants",
         (
-            *(Beat(f"mole.variant.{name}.about", 5) for name in (QUICK, VAULT, SNITCH_VARIANT)),
+            Beat(f"mole.variant.{QUICK}.about", 5),
+            Beat(f"mole.variant.{VAULT}.about", 6),
+            Beat(f"mole.variant.{SNITCH_VARIANT}.about", 5),
             Beat("tv.tutorial.mole.variants.end", 3),
         ),
         variants,
