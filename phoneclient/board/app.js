@@ -3,7 +3,6 @@
 // it shows is exactly what the TV shows. It renders the last public message as a scene, plays
 // the timed moments between two messages, and overlays the pause, the clock and the notices.
 
-import { Connection } from "../connection.js";
 import { fill, h, setText } from "../dom.js";
 import { LANGUAGES, has, language, normalise, preferredLanguage, storeLanguage, t, useLanguage }
   from "../i18n.js";
@@ -11,6 +10,7 @@ import { renderAudience } from "./audience.js";
 import { renderLobby } from "./lobby.js";
 import { MomentPlayer } from "./moments.js";
 import { fitText, namesOf, seatStatus } from "./pieces.js";
+import { PublicSocket } from "./socket.js";
 import { SoundBank } from "./sound.js";
 
 // Each game's module exports: sceneFor(view), render(ctx, scene), changes(old, new) ->
@@ -58,15 +58,7 @@ const moments = new MomentPlayer(els.moment, {
   onChange: () => render(),
 });
 
-class PublicSocket extends Connection {
-  get url() {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${location.host}/ws/public`;
-  }
-}
-
 const socket = new PublicSocket({
-  onOpen() {}, // a board says nothing: the host sends the board as soon as it connects
   onMessage(message) {
     if (message && message.type === "public") receive(message);
   },

@@ -19,7 +19,8 @@ export function renderLobby(ctx) {
         alt: t("board.qr_alt", { url }),
       }) : null,
       h("p", { class: "or-type fit" }, t("tv.lobby.or_type")),
-      h("p", { class: "address fit", testid: "address" }, url.replace(/^https?:\/\//, ""))),
+      // What a person types: no scheme, and no key fragment (the QR code carries the whole URL).
+      h("p", { class: "address fit", testid: "address" }, typed(url))),
     players(ctx));
 }
 
@@ -62,4 +63,8 @@ function players(ctx) {
     h("p", { class: `lobby-status fit ${tone}`.trim(), testid: "lobby-status" }, status),
     room.resumable ? h("p", { class: "resume fit", testid: "resumable" },
       t("board.resumable")) : null);
+}
+
+function typed(url) {
+  return url.replace(/^https?:\/\//, "").replace(/#.*$/, "");
 }

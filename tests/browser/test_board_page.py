@@ -330,8 +330,6 @@ def test_a_whole_mole_game_on_the_board_page(boards: Any, host: Any, shots: Path
     expect(big.page.get_by_test_id("tag-9")).to_have_attribute("data-status", "robot")
     expect(big.page.get_by_test_id("qr")).to_be_visible()
     expect(big.page.get_by_test_id("address")).to_have_text("127.0.0.1/")
-    qr = host.call(lambda room: room.join_url)
-    assert qr == "http://127.0.0.1/"
     for page in (big, small):
         page.snapshot("lobby-full", shots)
     table.leader({"type": "remove", "seat": 9})
