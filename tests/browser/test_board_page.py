@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from playwright.sync_api import Page, expect
 
 from engine.registry import get_game
 from engine.rng import Rng
+from host.i18n import LANGUAGES, catalog
 from host.seats import Connection
 
 BOARD_VIEWPORT = {"width": 1920, "height": 1080}
@@ -507,3 +510,34 @@ def test_reduced_motion_turns_movement_into_cuts(boards: Any, host: Any, shots: 
     assert face.evaluate("(node) => getComputedStyle(node).animationDuration") == "0.001s"
     assert face.evaluate("(node) => getComputedStyle(node).animationDelay") != "0s"
     board.snapshot("reduced-votes", shots)
+
+
+BOARD_DIR = Path(__file__).resolve().parents[2] / "phoneclient" / "board"
+
+
+def test_every_word_the_board_page_names_is_in_every_catalog() -> None:
+    used = set()
+    for script in BOARD_DIR.glob("*.js"):
+        used |= set(re.findall(r"""\bt\(\s*["']([a-z_.]+)["']""", script.read_text()))
+    assert len(used) > 80
+    for lang in LANGUAGES:
+        missing = sorted(key for key in used if key not in catalog(lang))
+        assert not missing, f"{lang}: {missing}"
+
+
+def test_the_board_route_serves_the_page_with_the_phone_pages_protections(host: Any) -> None:
+    with urllib.request.urlopen(f"{host.url}board") as response:
+        body = response.read().decode()
+        assert response.status == 200
+        assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert "/static/board/app.js" in body
+    with urllib.request.urlopen(f"{host.url}sounds/siren.wav") as response:
+        assert response.headers["Content-Type"].startswith("audio/")
+    for wrong in ("sounds/nothing.wav", "sounds/Siren.wav", "sounds/make_sounds.py"):
+        try:
+            urllib.request.urlopen(f"{host.url}{wrong}")
+        except urllib.error.HTTPError as error:
+            assert error.code == 404, wrong
+        else:
+            raise AssertionError(f"{wrong} was served")
