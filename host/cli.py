@@ -220,7 +220,7 @@ def build_app(plan: Plan, say: Callable[[str], None] = say) -> Any:
 
 def banner(plan: Plan, app: Any = None) -> str:
     from host.qr import qr_text
-    from host.server import ROOM_KEY, default_state_dir
+    from host.server import FINGERPRINT_KEY, ROOM_KEY, default_state_dir
 
     lang = plan.lang
     lines = [words(lang, "cli.hosting"), words(lang, "cli.join_url", url=plan.join_url)]
@@ -231,7 +231,10 @@ def banner(plan: Plan, app: Any = None) -> str:
     room = app[ROOM_KEY] if app is not None else None
     if room is not None and room.phase == "lobby" and room.saved is not None:
         lines.append(words(lang, "cli.unfinished"))
-    lines += ["", qr_text(plan.join_url), "", words(lang, "cli.press_ctrl_c")]
+    if app is not None:  # the QR code carries the host key; the code lets phones compare it
+        lines.append(words(lang, "channel.tv_code", code=app[FINGERPRINT_KEY]))
+    qr_url = room.join_url if room is not None else plan.join_url
+    lines += ["", qr_text(qr_url), "", words(lang, "cli.press_ctrl_c")]
     return "\n".join(lines)
 
 
@@ -388,7 +391,8 @@ def serve_with_window(plan: Plan) -> int:
         room = server.app[ROOM_KEY]
         server.call(lambda: room.subscribe_public(window.post))
         # The terminal says the address once the lobby is on the screen.
-        window.run(should_stop=stop.is_set, on_first_frame=lambda: print(banner(plan), flush=True))
+        announce = lambda: print(banner(plan, server.app), flush=True)  # noqa: E731
+        window.run(should_stop=stop.is_set, on_first_frame=announce)
     finally:
         if window is not None:
             window.close()

@@ -13,7 +13,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from host.channel import HostKey, SealedSocket, fingerprint, keyed_url
 from host.evening import start_demo
 from host.gate import TRY_AGAIN_LATER, Gate, TokenBucket, knows_token
 from host.i18n import LANGUAGES, catalog, normalise_language
@@ -31,7 +32,16 @@ from host.qr import qr_svg
 from host.room import Connection, Room, RoomError, encode
 from host.static import MadeAssets, StaticFolder
 
-__all__ = ["CONFIG_KEY", "GATE_KEY", "ROOM_KEY", "SOCKETS_KEY", "HostConfig", "TokenBucket"]
+__all__ = [
+    "CONFIG_KEY",
+    "FINGERPRINT_KEY",
+    "GATE_KEY",
+    "HOST_KEY",
+    "ROOM_KEY",
+    "SOCKETS_KEY",
+    "HostConfig",
+    "TokenBucket",
+]
 
 log = logging.getLogger("molecrew.server")
 
@@ -90,6 +100,9 @@ class HostConfig:
     bot_pause: float = 1.0
     # The Room's clock for turn timers and bot pauses (tests pass a fake one; None: the real one).
     scheduler: Any = None
+    # Phone sockets speak plain JSON instead of the private channel (host/channel.py). Only the
+    # protocol tests set it, to read the Room's messages; the product always encrypts.
+    plain_sockets: bool = False
     # molecrew --demo: bots play this game on every seat, game after game (None: a real room).
     demo: str | None = None
 
@@ -101,6 +114,8 @@ ROOM_KEY = web.AppKey("room", Room)
 CONFIG_KEY = web.AppKey("config", HostConfig)
 SOCKETS_KEY = web.AppKey("sockets", set)  # every upgraded WebSocket, held ones too
 GATE_KEY = web.AppKey("gate", Gate)
+HOST_KEY = web.AppKey("host_key", HostKey)  # the long-term key of the private channel
+FINGERPRINT_KEY = web.AppKey("fingerprint", str)  # its short code, for the TV to show
 STATIC_KEY = web.AppKey("static", StaticFolder)  # the phone page's files, compressed
 CATALOGS_KEY = web.AppKey("catalogs", MadeAssets)
 
@@ -118,10 +133,12 @@ class Outbox:
         ws: web.WebSocketResponse,
         max_queued: int,
         on_failure: Callable[[], None] | None = None,
+        seal: Callable[[str], Awaitable[bytes]] | None = None,
     ) -> None:
         self.ws = ws
         self.max_queued = max_queued
         self.on_failure = on_failure
+        self.seal = seal  # the private channel's, in the order frames are written
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.dropped = False
         self.closer: asyncio.Future[Any] | None = None
@@ -146,7 +163,10 @@ class Outbox:
             if text is None:
                 return
             try:
-                await self.ws.send_str(text)
+                if self.seal is None:
+                    await self.ws.send_str(text)
+                else:
+                    await self.ws.send_bytes(await self.seal(text))
             except Exception as error:  # any failure ends this socket the same way
                 self._fail(error)
                 return
@@ -377,12 +397,15 @@ async def phone_socket(request: web.Request) -> web.WebSocketResponse:
             inside = False
             room.disconnect(conn)
 
-    outbox = Outbox(ws, config.max_queued, on_failure=gone)
+    # Through the channel, frames are read opened and written sealed (host/channel.py).
+    reader = ws if config.plain_sockets else SealedSocket(ws, request.app[HOST_KEY])
+    seal = None if isinstance(reader, web.WebSocketResponse) else reader.seal
+    outbox = Outbox(ws, config.max_queued, on_failure=gone, seal=seal)
     liveness = Liveness(ws, config.probe_seconds, on_dead=gone)
     try:
         first = None
         if not at_once:
-            admitted, first = await _admit_held(request, ws, address)
+            admitted, first = await _admit_held(request, reader, address)
             if not admitted:
                 return ws
         lang = normalise_language(request.headers.get("Accept-Language"))
@@ -393,7 +416,7 @@ async def phone_socket(request: web.Request) -> web.WebSocketResponse:
         frames = _PhoneFrames(ws, config, room, conn)
         if first is not None and not await frames.handle(first):
             return ws
-        async for msg in ws:
+        async for msg in reader:
             liveness.heard_from()
             if msg.type is WSMsgType.PING:
                 await ws.pong(msg.data)
@@ -524,8 +547,11 @@ def create_app(config: HostConfig | None = None) -> web.Application:
         admission_seconds=config.admission_seconds,
     )
     _quiet_bad_requests()
+    # The QR code's URL carries the channel's public key in its fragment (never sent over HTTP).
+    host_key = app[HOST_KEY] = HostKey.load_or_create(config.journal_dir())
+    app[FINGERPRINT_KEY] = fingerprint(host_key.public)
     room = Room(
-        join_url=config.join_url,
+        join_url=keyed_url(config.join_url, host_key.public),
         journals=JournalStore(config.journal_dir()),
         seed=config.seed,
         game=config.game,

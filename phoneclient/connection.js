@@ -1,6 +1,10 @@
 // The one WebSocket to the host. It reconnects by itself, forever, with a back-off capped at a
 // few seconds, and at once when the phone wakes up (the page becomes visible, the network returns):
-// phones sleep and Wi-Fi blips, and a player must never have to reload by hand.
+// phones sleep and Wi-Fi blips, and a player must never have to reload by hand. Every frame goes
+// through the private channel (channel.js): a frame that does not open closes the socket, and
+// the reconnection makes a fresh key exchange.
+
+import { Channel, ChannelEnded, expectedHostKey, showHostCode } from "./channel.js";
 
 const FIRST_DELAY_MS = 400;
 const MAX_DELAY_MS = 5000;
@@ -9,6 +13,8 @@ const PING_EVERY_MS = 15000;
 // Sabotage. Every frame is padded with spaces to a multiple of this many bytes.
 export const FRAME_BYTES = 256;
 const encoder = new TextEncoder();
+// The phone's close codes when the channel fails, as the host's (docs/protocol.md).
+const CLOSE_CODES = { bad_reply: 4002, wrong_host: 4002, tampered: 4003, out_of_order: 4004 };
 
 /**
  * The message as JSON of exactly FRAME_BYTES UTF-8 bytes (the next multiple, if longer): a
@@ -31,6 +37,7 @@ export class Connection {
   constructor(handlers) {
     this.handlers = handlers;
     this.socket = null;
+    this.channel = null;
     this.delay = FIRST_DELAY_MS;
     this.retryTimer = null;
     this.countdownTimer = null;
@@ -49,7 +56,8 @@ export class Connection {
   }
 
   isOpen() {
-    return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+    return this.socket !== null && this.socket.readyState === WebSocket.OPEN
+      && this.channel !== null && this.channel.ready;
   }
 
   start() {
@@ -67,7 +75,7 @@ export class Connection {
 
   send(message) {
     if (!this.isOpen()) return false;
-    this.socket.send(padded(message));
+    this.socket.send(this.channel.seal(padded(message)));
     return true;
   }
 
@@ -89,19 +97,33 @@ export class Connection {
       return;
     }
     this.socket = socket;
+    socket.binaryType = "arraybuffer";
+    const channel = new Channel(expectedHostKey());
+    this.channel = channel;
     socket.addEventListener("open", () => {
       if (socket !== this.socket) return;
-      this.delay = FIRST_DELAY_MS;
-      this.handlers.onStatus("online", {});
-      this.handlers.onOpen();
-      clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_EVERY_MS);
+      socket.send(channel.hello()); // online once the host has proved its key
     });
     socket.addEventListener("message", (event) => {
       if (socket !== this.socket) return;
+      let text;
+      try {
+        if (!channel.ready) {
+          showHostCode(channel.finish(event.data));
+          this.online();
+          return;
+        }
+        text = channel.open(event.data);
+      } catch (error) {
+        if (!(error instanceof ChannelEnded)) throw error;
+        if (error.hostKey) showHostCode(error.hostKey, true);
+        socket.close(CLOSE_CODES[error.reason] || 4003, error.reason);
+        return;
+      }
+      if (text === null) return; // A replayed frame: refused, the channel goes on.
       let message;
       try {
-        message = JSON.parse(event.data);
+        message = JSON.parse(text);
       } catch {
         return; // The host only sends JSON; anything else is ignored rather than crashing.
       }
@@ -114,6 +136,14 @@ export class Connection {
       this.scheduleRetry();
     });
     // "error" is always followed by "close", which schedules the retry.
+  }
+
+  online() {
+    this.delay = FIRST_DELAY_MS;
+    this.handlers.onStatus("online", {});
+    this.handlers.onOpen();
+    clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_EVERY_MS);
   }
 
   scheduleRetry() {

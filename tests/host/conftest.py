@@ -147,6 +147,8 @@ def make_host(
             "seed": SEED,
             "heartbeat": None,
             "bot_pause": 0.0,
+            # The Room's protocol in readable JSON (the channel itself: test_host_channel*.py).
+            "plain_sockets": True,
         }
         options.update(overrides)
         app = create_app(HostConfig(**options))
