@@ -5,7 +5,8 @@ Debian's Chromium as a phone with an empty cache, waits until the page is ready 
 catalog loaded, its socket connected and its first state drawn), and counts what was fetched;
 then reloads the page and counts again (the files it kept are revalidated: ``304`` and no body).
 Bytes are as sent over the wire (response headers + body, compressed as sent) and the bodies
-alone; the WebSocket's first state frame is reported apart (it is data, not page).
+alone; the WebSocket's first frame is reported apart (it is data, not page: through the private
+channel it is the host's 105-byte key-exchange reply).
 
     python3 bench/page_size.py [--lang en] [--json]
 """
@@ -102,7 +103,7 @@ def measure(lang: str) -> dict[str, Any]:
     return {
         "lang": lang,
         **totals(first),
-        "first_state_frame_bytes": frames[0] if frames else None,
+        "first_frame_bytes": frames[0] if frames else None,
         "files": first,
         "reload": {**totals(again), "files": again},
     }
@@ -173,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     print(table(result["files"], result))
     print("\nReload:\n")
     print(table(result["reload"]["files"], result["reload"]))
-    print(f"\nFirst state frame on the WebSocket: {result['first_state_frame_bytes']} bytes.")
+    print(f"\nFirst frame on the WebSocket: {result['first_frame_bytes']} bytes.")
     return 0
 
 

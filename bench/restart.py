@@ -4,8 +4,9 @@ A real ``molecrew --headless`` runs as a child process on 127.0.0.1 (mDNS announ
 only). Five phones join, a game starts and a few actions are played. Then, each round: the host
 is killed with SIGKILL, the clock starts, ``molecrew --headless --resume`` is started again, and
 every phone reconnects as the phone page does (``phoneclient/connection.js``: the first try
-400 ms after its socket closed, then after 800 ms, 1.6 s, ... up to 5 s; then ``hello`` with its
-token), or every ``--retry`` ms if given. A round's time is the moment the last phone holds its
+400 ms after its socket closed, then after 800 ms, 1.6 s, ... up to 5 s; then the private
+channel's key exchange, checked against the host key it learnt, and ``hello`` with its token), or
+every ``--retry`` ms if given. A round's time is the moment the last phone holds its
 seat again with its game view (``welcome``, then a ``state`` with ``you.seat`` its own and a
 ``view``). One action is played between rounds, so the journal grows as in an evening.
 
@@ -97,15 +98,20 @@ class Host:
 
 
 class Phone:
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, plain: bool) -> None:
         self.name = name
+        self.plain = plain
+        self.host_key: bytes | None = None
         self.ws: Any = None
         self.token: str | None = None
         self.seat: int | None = None
         self.state: dict[str, Any] | None = None
 
     async def recv(self) -> dict[str, Any]:
-        msg = await self.ws.receive(timeout=10)
+        try:
+            msg = await self.ws.receive(timeout=10)
+        except Exception as error:  # a sealed frame that does not open: the channel is over
+            raise ConnectionError(f"{self.name}: {error}") from error
         if msg.type is not aiohttp.WSMsgType.TEXT:
             raise ConnectionError(f"{self.name}: {msg.type}")
         message = json.loads(msg.data)
@@ -125,7 +131,20 @@ class Phone:
         await self.ws.send_str(json.dumps(message))
 
     async def connect(self, session: aiohttp.ClientSession, url: str) -> None:
-        self.ws = await session.ws_connect(url, heartbeat=None)
+        """A socket through the private channel, as the product's phones speak (a plain JSON
+        socket against an older host that has none)."""
+        ws = await session.ws_connect(url, heartbeat=None)
+        if self.plain:
+            self.ws = ws
+            return
+        from host.channel import ChannelError, handshake
+
+        try:
+            self.ws = await handshake(ws, self.host_key)
+        except ChannelError as error:  # the host went away mid-exchange: try again
+            await ws.close()
+            raise ConnectionError(f"{self.name}: {error}") from error
+        self.host_key = self.ws.host_key  # pinned from the first visit, as the page does
 
     async def back_in_seat(
         self, session: aiohttp.ClientSession, url: str, delays: list[float], closed_at: float
@@ -152,6 +171,11 @@ class Phone:
             except aiohttp.WSServerHandshakeError:
                 continue
         raise RuntimeError(f"{self.name} never got its seat back")
+
+
+def _has_channel(checkout: Path) -> bool:
+    """Whether that checkout's host speaks through the private channel (older ones do not)."""
+    return (checkout / "host" / "channel.py").exists()
 
 
 async def first_http_answer(session: aiohttp.ClientSession, url: str, retry: float) -> float:
@@ -212,7 +236,8 @@ async def run(
         async with aiohttp.ClientSession() as session:
             try:
                 await first_http_answer(session, url + "healthz", retry)
-                phones = [Phone(name) for name in NAMES]
+                plain = not _has_channel(root or ROOT)
+                phones = [Phone(name, plain) for name in NAMES]
                 for phone in phones:
                     await phone.connect(session, url + "ws")
                     await phone.send({"type": "join", "name": phone.name})

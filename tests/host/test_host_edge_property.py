@@ -64,8 +64,13 @@ class Table:
     def __init__(self, tmp_path, kit) -> None:
         self.loop = asyncio.new_event_loop()
         self.kit = kit
-        config = HostConfig(
-            state_dir=tmp_path, seed=kit.seed, heartbeat=None, rate=1e9, burst=10**9
+        config = HostConfig(  # plain JSON on /ws: the Room's messages as the channel carries them
+            state_dir=tmp_path,
+            seed=kit.seed,
+            heartbeat=None,
+            rate=1e9,
+            burst=10**9,
+            plain_sockets=True,
         )
         self.app = create_app(config)
         self.client = self.run(self._client())

@@ -26,7 +26,8 @@ async def test_a_phone_that_connects_before_the_server_serves_is_answered_once_i
         early = asyncio.ensure_future(session.ws_connect(f"http://127.0.0.1:{port}/ws"))
         await asyncio.sleep(0)  # the connection is made to the kernel's queue, not refused
         assert not early.done()
-        runner = web.AppRunner(create_app(HostConfig(state_dir=tmp_path, heartbeat=None)))
+        config = HostConfig(state_dir=tmp_path, heartbeat=None, plain_sockets=True)
+        runner = web.AppRunner(create_app(config))
         await runner.setup()
         await web.SockSite(runner, sock).start()
         try:
