@@ -120,3 +120,21 @@ def test_chapter_ids_are_stable_and_unique():
     every = [c.id for c in SCRIPTS["insidejob"]({"variants": EVERY_OPTION})]
     assert every == [*INSIDEJOB_IDS, "wagers", "risky", "roles"]
     assert len(set(every)) == len(every)
+
+
+def test_a_tutorial_for_a_game_the_tv_cannot_teach_is_ended_not_left_blank():
+    room = lobby_room("mole")
+    clock = FakeClock()
+    window = tutorial_window(room, clock)
+    try:
+        teaching.command(room, "start", "chess")
+        window.step(STEP)
+        assert room.tutorial is None
+        window.step(STEP)
+        assert window.director.current == LOBBY
+        teaching.command(room, "start", "mole")  # a real one still starts afterwards
+        window.step(STEP)
+        window.step(STEP)
+        assert room.tutorial is not None and room.tutorial.chapters == MOLE_IDS
+    finally:
+        window.close()

@@ -46,6 +46,7 @@ class TutorialScene(Scene):
         self.ended_reported: int | None = None
         self.known_reported: tuple[str, tuple[str, ...]] | None = None
         self.chapter_id: str | None = None  # the Room's name for it
+        self.refused = False  # asked the Room to end a tutorial this TV cannot play
         self.spoken: tuple[int, int] | None = None  # (index, beat) last given to the narrator
 
     # -- following the Room ------------------------------------------------------------------
@@ -53,6 +54,11 @@ class TutorialScene(Scene):
         tutorial = frame.room.get("tutorial")
         script = self.scripts.get(str((tutorial or {}).get("game")))
         if not tutorial or script is None or frame.room.get("phase") != "lobby":
+            if tutorial and script is None and not self.refused:
+                self.refused = True  # a game with no tutorial here: end it, do not sit blank
+                self.report("command", "skip")
+            if not tutorial:
+                self.refused = False
             self._stop()
             return
         game = str(tutorial["game"])
