@@ -35,6 +35,7 @@ const els = {
   conn: document.getElementById("conn"),
   extra: document.getElementById("bar-extra"),
   sound: document.getElementById("sound"),
+  fullscreen: document.getElementById("fullscreen"),
   lang: document.getElementById("lang"),
   langLabel: document.getElementById("lang-label"),
 };
@@ -244,6 +245,14 @@ function renderBar() {
   els.sound.dataset.state = !sounds.on ? "off" : sounds.blocked ? "blocked" : "on";
   els.sound.setAttribute("aria-pressed", String(sounds.on));
   setText(els.sound, t(`board.sound.${els.sound.dataset.state}`));
+  // Offered until the page fills the screen (F does the same from a keyboard).
+  els.fullscreen.hidden = !document.fullscreenEnabled || Boolean(document.fullscreenElement);
+  setText(els.fullscreen, t("board.fullscreen"));
+}
+
+function toggleFullscreen() {
+  if (document.fullscreenElement) document.exitFullscreen();
+  else document.documentElement.requestFullscreen().catch(() => {});
 }
 
 function fitStage() {
@@ -283,10 +292,11 @@ document.addEventListener("keydown", (event) => {
     event.preventDefault();
     moments.skip();
   } else if (event.key === "f" && event.target === document.body && document.fullscreenEnabled) {
-    if (document.fullscreenElement) document.exitFullscreen();
-    else document.documentElement.requestFullscreen().catch(() => {});
+    toggleFullscreen();
   }
 });
+els.fullscreen.addEventListener("click", toggleFullscreen);
+document.addEventListener("fullscreenchange", () => renderBar());
 addEventListener("resize", () => { fitStage(); render(); });
 motion.addEventListener("change", () => render());
 // The clock's seconds and the end's turns between the reveal and the audience.
