@@ -7,7 +7,8 @@ OpenSpiel tests its games): whatever the game, these hold at every step of seede
 - ``apply`` returns the action as accepted: extra fields gone, and replaying the returned actions
   (through JSON) gives the same state;
 - views are JSON, and what a seat cannot know (the game's scramble hook) never changes its view;
-- the result starts with the same header, ``winners`` and ``ending``.
+- the result starts with the same header, ``winners`` and ``ending``;
+- ``round_of`` only goes forward, and ``hidden_seats`` names seats of the table.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ def play_one(game: GameRules, config, seed: int, scramble, players: int) -> None
     bot = game.bots["random"]
     accepted = []
     steps = 0
+    rounds = [game.round_of(state)]
     while not game.is_over(state):
         expected = game.expected_seats(state)
         assert expected
@@ -97,10 +99,14 @@ def play_one(game: GameRules, config, seed: int, scramble, players: int) -> None
         assert "pad" not in returned and "extra" not in returned
         assert set(returned) <= set(action) | {"type"}
         accepted.append({"seat": actor, "action": returned})
+        rounds.append(game.round_of(state))
         steps += 1
         assert steps < 5000
 
     check_views(game, state, scramble, scramble_rng, players)
+    assert rounds == sorted(rounds) and rounds[0] == 0  # rounds only go forward
+    hidden = game.hidden_seats(state)
+    assert hidden and set(hidden) <= set(range(players))
     assert game.expected_seats(state) == frozenset()
     assert all(game.legal_actions(state, seat) == [] for seat in range(players))
     with pytest.raises(GameOver):
