@@ -8,6 +8,13 @@ and on one that seals them (the product), the phones doing the key exchange and 
 frame with PyNaCl as the page does with tweetnacl.
 
     python3 bench/channel.py --actions 2000 --rounds 2
+
+On a busy machine those latencies swing by more than the channel costs, so ``--cost`` also
+measures the channel's own work: the frames of real actions (recorded from a plain run) sealed as
+the host seals them and opened as ten phones open them, each action's set timed alone (best of
+five), which is what the channel adds to an action on an idle machine:
+
+    python3 bench/channel.py --cost --actions 500
 """
 
 from __future__ import annotations
@@ -31,7 +38,9 @@ if str(ROOT) not in sys.path:
 from bench.latency import SimplePlayer, percentiles, receive_all  # noqa: E402
 
 
-def serve_and_drive(sealed: bool, actions: int, players: int, seed: int) -> dict[str, Any]:
+def serve_and_drive(
+    sealed: bool, actions: int, players: int, seed: int, record: bool = False
+) -> dict[str, Any]:
     from aiohttp import web
 
     from host.server import HostConfig, create_app
@@ -67,6 +76,7 @@ def serve_and_drive(sealed: bool, actions: int, players: int, seed: int) -> dict
             command = [sys.executable, __file__, "--client", str(box["port"])]
             command += ["--actions", str(actions), "--players", str(players), "--seed", str(seed)]
             command += ["--sealed"] if sealed else []
+            command += ["--record"] if record else []
             completed = subprocess.run(
                 command, stdout=subprocess.PIPE, text=True, check=True, cwd=ROOT
             )
@@ -76,7 +86,24 @@ def serve_and_drive(sealed: bool, actions: int, players: int, seed: int) -> dict
     return json.loads(completed.stdout)
 
 
-async def drive(port: int, actions: int, players: int, seed: int, sealed: bool) -> dict[str, Any]:
+class Recorder:
+    """A plain phone socket that keeps the text of every frame it reads, per action."""
+
+    def __init__(self, ws: Any, frames: list[list[str]]) -> None:
+        self.ws, self.frames = ws, frames
+
+    async def send_str(self, text: str) -> None:
+        await self.ws.send_str(text)
+
+    async def receive(self, timeout: float | None = None) -> Any:
+        msg = await self.ws.receive(timeout=timeout)
+        self.frames[-1].append(msg.data)
+        return msg
+
+
+async def drive(
+    port: int, actions: int, players: int, seed: int, sealed: bool, record: bool = False
+) -> dict[str, Any]:
     import aiohttp
 
     from host.channel import connect
@@ -91,6 +118,9 @@ async def drive(port: int, actions: int, players: int, seed: int, sealed: bool) 
             started = time.perf_counter()
             phones.append(await (connect(session, url) if sealed else session.ws_connect(url)))
             handshakes.append((time.perf_counter() - started) * 1000)
+        frames: list[list[str]] = [[]]  # the phones' frames, one list per action
+        if record:
+            phones = [Recorder(ws, frames) for ws in phones]
         last: list[dict[str, Any]] = [{} for _ in phones]
         for index, ws in enumerate(phones):
             await ws.send_str(json.dumps({"type": "join", "name": f"P{index}"}))
@@ -115,11 +145,60 @@ async def drive(port: int, actions: int, players: int, seed: int, sealed: bool) 
                 for seat, state in enumerate(last)
                 if (a := player.action(state["view"])) is not None
             )
+            frames.append([])
             started = time.perf_counter()
             await phones[seat].send_str(json.dumps({"type": "action", "action": action}))
             await receive_all(sockets, last, sender=seat)
             samples.append((time.perf_counter() - started) * 1000)
-    return {"samples_ms": samples, "connect_ms": handshakes}
+    result: dict[str, Any] = {"samples_ms": samples, "connect_ms": handshakes}
+    if record:
+        result["frames"] = frames[-actions:]
+    return result
+
+
+def channel_cost(actions: int, players: int, seed: int) -> dict[str, Any]:
+    """Seal and open the phones' frames of ``actions`` real actions, each action timed alone."""
+    import tempfile as temp
+
+    from host.channel import HostKey, PhoneHandshake, answer_hello
+
+    recorded = serve_and_drive(False, actions, players, seed, record=True)["frames"]
+    with temp.TemporaryDirectory() as folder:
+        host_key = HostKey.load_or_create(Path(folder))
+    sessions = []
+    for _ in range(players):
+        phone = PhoneHandshake(host_key.public)
+        reply, host_side = answer_hello(host_key, phone.hello())
+        sessions.append((host_side, phone.finish(reply)))
+    sealing: list[float] = []
+    opening: list[float] = []
+    sizes: list[int] = []
+    for texts in recorded:
+        payloads = [text.encode() for text in texts][:players]
+        sizes += [len(payload) for payload in payloads]
+        best_seal = best_open = float("inf")
+        for _ in range(5):
+            started = time.perf_counter()
+            sealed = [host.seal(p) for (host, _), p in zip(sessions, payloads, strict=False)]
+            middle = time.perf_counter()
+            for (_, phone), frame in zip(sessions, sealed, strict=False):
+                phone.open(frame)
+            ended = time.perf_counter()
+            best_seal, best_open = min(best_seal, middle - started), min(best_open, ended - middle)
+        sealing.append(best_seal * 1000)
+        opening.append(best_open * 1000)
+    both = [a + b for a, b in zip(sealing, opening, strict=True)]
+    return {
+        "actions": len(recorded),
+        "phone_frames": len(sizes),
+        "frame_bytes": {
+            key.removesuffix("_ms"): value
+            for key, value in percentiles([float(size) for size in sizes]).items()
+        },
+        "host_seals_all_phones": percentiles(sealing),
+        "phones_open_theirs_one_after_another": percentiles(opening),
+        "added_per_action": percentiles(both),
+    }
 
 
 def compare(actions: int, players: int, seed: int, rounds: int) -> dict[str, Any]:
@@ -144,6 +223,57 @@ def compare(actions: int, players: int, seed: int, rounds: int) -> dict[str, Any
     return figures
 
 
+PAGE_TIMING = """async (frameBytes) => {
+  const nacl = globalThis.nacl;
+  const time = (runs, work) => {
+    const started = performance.now();
+    for (let i = 0; i < runs; i += 1) work();
+    return (performance.now() - started) / runs;
+  };
+  const host = nacl.box.keyPair();
+  const key = nacl.randomBytes(32);
+  const nonce = nacl.randomBytes(24);
+  const sealed = nacl.secretbox(nacl.randomBytes(frameBytes), nonce, key);
+  const phoneFrame = nacl.randomBytes(256);
+  return {
+    handshake_ms: time(50, () => {
+      const mine = nacl.box.keyPair();
+      const proof = nacl.box(host.publicKey, nonce, mine.publicKey, host.secretKey);
+      nacl.box.before(nacl.box.open(proof, nonce, host.publicKey, mine.secretKey), mine.secretKey);
+    }),
+    open_state_frame_ms: time(500, () => nacl.secretbox.open(sealed, nonce, key)),
+    seal_phone_frame_ms: time(2000, () => nacl.secretbox(phoneFrame, nonce, key)),
+  };
+}"""
+
+
+def page_cost(frame_bytes: int) -> dict[str, Any]:
+    """tweetnacl's work on the page, in Debian's Chromium (a laptop's CPU, not a phone's)."""
+    import os
+
+    from playwright.sync_api import sync_playwright
+
+    from bench.page_size import CHROMIUM, LAUNCH_ARGS, start_host
+
+    with tempfile.TemporaryDirectory() as temp:
+        home = Path(temp)
+        env = {**os.environ, "XDG_CACHE_HOME": str(home / "c"), "XDG_CONFIG_HOME": str(home / "f")}
+        url, stop = start_host(home / "state")
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, args=LAUNCH_ARGS, env=env
+                )
+                page = browser.new_page()
+                page.goto(url)
+                page.wait_for_function("() => globalThis.nacl && globalThis.nacl.secretbox")
+                figures = page.evaluate(PAGE_TIMING, frame_bytes)
+                browser.close()
+        finally:
+            stop()
+    return {"frame_bytes": frame_bytes, **{k: round(v, 4) for k, v in figures.items()}}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=2000)
@@ -152,10 +282,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--client", type=int, metavar="PORT", help=argparse.SUPPRESS)
     parser.add_argument("--sealed", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--record", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--cost", action="store_true", help="time the channel's own work on real frames"
+    )
+    parser.add_argument("--page", action="store_true", help="time tweetnacl's work in Chromium")
     args = parser.parse_args(argv)
     if args.client:
-        run = drive(args.client, args.actions, args.players, args.seed, args.sealed)
+        run = drive(args.client, args.actions, args.players, args.seed, args.sealed, args.record)
         print(json.dumps(asyncio.run(run)))
+        return 0
+    if args.page:
+        print(json.dumps(page_cost(4096), indent=1))
+        return 0
+    if args.cost:
+        print(json.dumps(channel_cost(args.actions, args.players, args.seed), indent=1))
         return 0
     print(json.dumps(compare(args.actions, args.players, args.seed, args.rounds), indent=1))
     return 0
