@@ -331,7 +331,8 @@ class SealedSocket:
         plaintext = self.session.open(msg.data)
         if plaintext is None:
             self.replays += 1
-            log.warning("refused a replayed frame on a phone socket")
+            if self.replays == 1:  # once per socket: replays must not flood the log either
+                log.warning("refused a replayed frame on a phone socket (later ones unlogged)")
             return None
         try:
             return Frame(WSMsgType.TEXT, plaintext.decode("utf-8"))

@@ -7,6 +7,7 @@ key exchange is sealed, plain JSON is refused, a tampered frame closes the socke
 from __future__ import annotations
 
 import json
+import logging
 import stat
 from typing import Any
 
@@ -191,16 +192,23 @@ async def test_a_tampered_frame_closes_and_the_token_gets_back_in(
     assert back.seat == 0
 
 
-async def test_a_replayed_frame_is_refused(sealed_host: Any, kit: Any) -> None:
+async def test_a_replayed_frame_is_refused(
+    sealed_host: Any, kit: Any, caplog: pytest.LogCaptureFixture
+) -> None:
     ana = await seated(sealed_host, kit, "Ana")
     await ana.sync()
     await ana.send({"type": "add_bot"})
     await ana.expect("state")
     bots = len(sealed_host.room.players)
-    await ana.wire.send_bytes(ana.wire.sent[-1])  # the same sealed add_bot, again
+    caplog.set_level(logging.WARNING, logger="molecrew.channel")
+    for _ in range(3):
+        await ana.wire.send_bytes(ana.wire.sent[-1])  # the same sealed add_bot, again
     await ana.send({"type": "ping"})
-    assert (await ana.recv())["type"] == "pong"  # the replay did nothing, the channel goes on
+    assert (await ana.recv())["type"] == "pong"  # the replays did nothing, the channel goes on
     assert len(sealed_host.room.players) == bots
+    assert [r.getMessage() for r in caplog.records].count(
+        "refused a replayed frame on a phone socket (later ones unlogged)"
+    ) == 1, "logged once per socket, not once per replay"
 
 
 async def test_a_frame_from_ahead_closes_the_socket(sealed_host: Any, kit: Any) -> None:
