@@ -28,7 +28,6 @@ from host.gate import TRY_AGAIN_LATER, Gate, TokenBucket, knows_token
 from host.i18n import LANGUAGES, catalog, normalise_language
 from host.journal import JournalStore
 from host.protocol import ProtocolError, parse_message
-from host.qr import qr_svg
 from host.room import Connection, Room, RoomError, encode
 from host.static import MadeAssets, StaticFolder
 
@@ -513,6 +512,8 @@ async def catalog_json(request: web.Request) -> web.Response:
 
 async def qr_code(request: web.Request) -> web.Response:
     room = request.app[ROOM_KEY]
+    from host.qr import qr_svg  # here, not at start-up: qrcode takes a while to import
+
     return web.Response(text=qr_svg(room.join_url), content_type="image/svg+xml")
 
 
