@@ -139,8 +139,9 @@ const TAP_SLOP_PX = 12;
 
 /**
  * A button under the flap. The flap stays open only while one finger holds its handle, so the
- * choice is tapped with a second finger: browsers make no click from a second finger, so the
- * tap is read from the touch itself. Mouse and keyboard still click.
+ * choice is tapped with a second finger; a second finger's tap is not one a browser can be relied
+ * on to turn into a click, so the tap is read from the touch itself. Mouse and keyboard (the
+ * toggle) still click.
  */
 export function flapButton(button, choose) {
   let touchId = null;
