@@ -156,7 +156,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
         )
 
     refused = wagered = declined = votes = paranoid_votes = insider_free_plays = in_view = 0
-    checked_sizes = False
+    checked_sizes = checked_large = False
     for _ in range(200):
         check_no_other_hand(host, {**by_seat, None: spectator})
         phase = pages[0].get_by_test_id("step").get_attribute("data-phase")
@@ -247,6 +247,16 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
                         expect(other.get_by_test_id("flap-error")).to_have_count(0)
                 expect(page.get_by_test_id("step")).to_have_attribute("data-progress", before)
                 refused += 1
+            if not checked_large and page is pages[1]:
+                # At large text (200 %) the turn still fits the phone: nothing wider, no card cut.
+                page.get_by_test_id("text-size").click()
+                page.evaluate("() => scrollTo(0, 0)")
+                assert page.evaluate("document.documentElement.scrollWidth") <= 390
+                for held in hand.locator("button[data-card]").all():
+                    assert held.evaluate("(b) => b.scrollWidth <= b.clientWidth + 1")
+                snap(page, "04-hand-large-text")
+                page.get_by_test_id("text-size").click()
+                checked_large = True
             if not checked_sizes and page is narrow:
                 for box in (b.bounding_box() for b in hand.locator("button[data-card]").all()):
                     assert box and box["width"] >= 48 and box["height"] >= 48
@@ -333,7 +343,7 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
     assert insider_free_plays >= 1, "the Insider played a card its phone greyed, and it counted"
     assert wagered >= 1 and declined >= 1, "wagers were made and declined through the page"
     assert votes >= 2 and paranoid_votes == 1, "the vote, with the Paranoid Agent's two names"
-    assert checked_sizes
+    assert checked_sizes and checked_large
 
     # The result: the same winners on every phone, by role and by name, and each phone's own.
     result, result_vote = host.call(

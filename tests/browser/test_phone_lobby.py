@@ -115,6 +115,12 @@ def test_late_joiner_watches_and_a_lost_phone_reclaims_its_seat(
     expect(fresh.get_by_test_id("error")).to_have_text(
         translate("en", "error.name_taken", name="Ana")
     )
+    # A name that only looks like the away seat's (a Cyrillic С) is no way in either.
+    fresh.get_by_test_id("join-name").fill("Сy")
+    fresh.get_by_test_id("join-submit").click()
+    expect(fresh.get_by_test_id("error")).to_have_text(
+        translate("en", "error.name_lookalike", name="Cy")
+    )
     leader = pages[0]
     for attempt in ("refused", "approved"):
         fresh.get_by_test_id("join-name").fill("cy")
