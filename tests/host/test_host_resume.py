@@ -21,7 +21,10 @@ from aiohttp import web
 from host.server import HostConfig, create_app
 
 async def main():
-    app = create_app(HostConfig(state_dir=sys.argv[1], seed=int(sys.argv[2]), heartbeat=None))
+    config = HostConfig(
+        state_dir=sys.argv[1], seed=int(sys.argv[2]), heartbeat=None, plain_sockets=True
+    )
+    app = create_app(config)
     runner = web.AppRunner(app)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
