@@ -214,7 +214,7 @@ def build_app(plan: Plan, say: Callable[[str], None] = say) -> Any:
             interfaces = [plan.bind]  # served on one address: announce there only
         addresses = interfaces or interface_addresses() or [lan_address()]
         announcement = Announcement(port=plan.port, addresses=addresses, interfaces=interfaces)
-        app.cleanup_ctx.append(cleanup_context(announcement, say))
+        app.cleanup_ctx.append(cleanup_context(announcement, say, lang=plan.lang))
     return app
 
 

@@ -168,6 +168,7 @@ def cleanup_context(
     announcement: Announcement,
     report: Callable[[str], None] = print,
     after: float = ANNOUNCE_AFTER,
+    lang: str = "en",
 ) -> Callable[[object], AsyncIterator[None]]:
     """An aiohttp cleanup context: announce in the background while the app runs.
 
@@ -175,6 +176,8 @@ def cleanup_context(
     probing; a failure (no multicast route, say) is reported and the game goes on by QR code and
     address.
     """
+
+    from host.i18n import translate
 
     async def announce(_app: object) -> AsyncIterator[None]:
         announcer = MdnsAnnouncer(announcement)
@@ -184,9 +187,9 @@ def cleanup_context(
             try:
                 await announcer.start()
             except (OSError, RuntimeError) as error:
-                report(f"mDNS announcement failed ({error}); phones can still use the QR code.")
+                report(translate(lang, "cli.mdns_failed", error=error))
                 return
-            report(f"Announced on the network as: {', '.join(announcer.names)}")
+            report(translate(lang, "cli.announced", names=", ".join(announcer.names)))
 
         task = asyncio.create_task(register())
         try:
