@@ -83,6 +83,7 @@ _MODULES = {
     "mole": "engine.mole",
     "insidejob": "engine.insidejob",
 }
+DEFAULT_GAME = next(iter(_MODULES))  # the one a new lobby offers first
 
 
 def game_names() -> list[str]:

@@ -112,10 +112,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--demo",
         nargs="?",
-        const="mole",
-        choices=("mole", "insidejob"),
+        const="",
+        default=None,
         metavar="GAME",
-        help="bots play whole games on the TV to show what it looks like (mole or insidejob)",
+        help="bots play whole games on the TV to show what it looks like (GAME: a game's name, "
+        "default the first one)",
     )
     parser.add_argument(
         "--reduced-motion",
@@ -213,7 +214,9 @@ def build_app(plan: Plan, say: Callable[[str], None] = say) -> Any:
         if interfaces is None and plan.bind not in ("", "0.0.0.0"):
             interfaces = [plan.bind]  # served on one address: announce there only
         addresses = interfaces or interface_addresses() or [lan_address()]
-        announcement = Announcement(port=plan.port, addresses=addresses, interfaces=interfaces)
+        announcement = Announcement(
+            port=plan.port, addresses=addresses, interfaces=interfaces, game=config.game
+        )
         app.cleanup_ctx.append(cleanup_context(announcement, say, lang=plan.lang))
     return app
 
@@ -415,6 +418,12 @@ def main(argv: list[str] | None = None) -> int:
         lang = chosen_language(args)
         print(words(lang, "cli.cannot_listen", address=args.bind, error=error), file=sys.stderr)
         return 2
+    if plan.demo is not None:
+        from engine.registry import DEFAULT_GAME, game_names
+
+        plan.demo = plan.demo or DEFAULT_GAME
+        if plan.demo not in game_names():
+            build_parser().error(f"--demo: choose one of {', '.join(game_names())}")
     if not plan.headless and not screen_present():
         say(words(plan.lang, "cli.no_screen"))
         plan.headless = True

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from host.room import Room
 
 REPLAY_STEPS_MAX = 10_000  # the reveal's screens say how many steps they have; this bounds it
-DEMO_PLAYERS = {"mole": 7, "insidejob": 5}
+DEMO_PLAYERS = 7  # a lively table, within the game's limits
 DEMO_AGAIN_AFTER = 25.0  # seconds the result of a demo game stays up before the next deal
 
 
@@ -74,10 +74,10 @@ def start_demo(room: Room, game: str) -> None:
     room.rules = load_rules(game)
     if room.rules is None:
         raise RoomError("unknown_game", game=game)
-    count = DEMO_PLAYERS.get(game, room.rules.min_players)
+    count = max(room.rules.min_players, min(DEMO_PLAYERS, room.rules.max_players))
     room.players = [
         Player(name=name, token=new_token(), bot=True, bot_seat=True)
-        for name in BOT_NAMES[: max(room.rules.min_players, min(count, room.rules.max_players))]
+        for name in BOT_NAMES[:count]
     ]
     room.leader = room.players[0]
     room.start()

@@ -63,7 +63,7 @@ class Announcement:
     port: int
     addresses: list[str]
     path: str = "/"
-    game: str = "mole"
+    game: str = ""  # the game the lobby offers first (the CLI says which)
     interfaces: list[str] | None = None
     instance: str = ""
     hostname: str | None = None

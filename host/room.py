@@ -20,7 +20,7 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 from engine.errors import EngineError
-from engine.registry import GameRules, game_names
+from engine.registry import DEFAULT_GAME, GameRules, game_names
 from host.audience import Audience
 from host.clock import Handle, LoopScheduler, Scheduler
 from host.errors import RoomError
@@ -55,7 +55,7 @@ class Room:
         join_url: str = "",
         journals: JournalStore | None = None,
         seed: int | None = None,
-        game: str = "mole",
+        game: str = DEFAULT_GAME,
         variants: list[str] | tuple[str, ...] = (),
         scheduler: Scheduler | None = None,
         bot_pause: float = 0.0,

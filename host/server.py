@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from engine.registry import DEFAULT_GAME
 from host.channel import HostKey, SealedSocket, fingerprint, keyed_url
 from host.evening import start_demo
 from host.gate import TRY_AGAIN_LATER, Gate, TokenBucket, knows_token
@@ -66,7 +67,7 @@ class HostConfig:
     state_dir: Path | None = None
     resume: bool = False
     seed: int | None = None
-    game: str = "mole"
+    game: str = DEFAULT_GAME
     variants: tuple[str, ...] = ()
     # A frame above this many characters is refused with ``too_big`` (the socket stays open)...
     max_message_chars: int = 8 * 1024
