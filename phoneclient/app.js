@@ -8,6 +8,10 @@ import { attachFlap } from "./flap.js";
 import { LANGUAGES, has, language, preferredLanguage, storeLanguage, t, useLanguage } from "./i18n.js";
 import { renderJoin, renderLobby } from "./lobby.js";
 import { absentPanel, claimsPanel, waitingScreen } from "./seats.js";
+import { clockLine, noteClock } from "./clock.js";
+import { leaderControls, nextGameBanner, pausedText } from "./evening.js";
+import { attachHowto } from "./howto.js";
+import { onPracticeFlap, practiceSecrets, tutorialPanel } from "./teaching.js";
 
 // Each game's module exports the same things: renderSeat(ctx) -> {screen, secrets},
 // renderPublic(ctx), turnKey(room, view), announcement(ctx) (a public sentence for the live
@@ -42,6 +46,8 @@ const els = {
   announce: document.getElementById("announce"),
   textSize: document.getElementById("text-size"),
   textSizeLabel: document.getElementById("text-size-label"),
+  howtoButton: document.getElementById("howto-open"),
+  howto: document.getElementById("howto"),
 };
 const TEXT_KEY = "molecrew.text";
 
@@ -147,6 +153,7 @@ function handleMessage(message) {
       app.room = message.room || null;
       app.you = message.you || null;
       app.view = message.view === undefined ? null : message.view;
+      noteClock(app.room);
       if (app.you && app.you.resume_pending) app.waitingResume = true;
       if (app.waitingResume && app.room && app.room.phase !== "lobby") {
         app.waitingResume = false;
@@ -223,7 +230,7 @@ function renderError() {
 
 function renderNotice() {
   if (!app.ready) return;
-  const text = app.room && app.room.paused ? t("phone.paused") : app.notice;
+  const text = pausedText(app.room, t) || app.notice;
   els.notice.hidden = !text;
   setText(els.notice, text || "");
 }
@@ -260,6 +267,7 @@ function render() {
     room, you, view, names, ui: app.ui, send, sendSecret, t, has, redraw: render,
     playable: Object.keys(GAMES),
   };
+  app.ctx = ctx;
   if (room && room.game) gameModule(room.game); // fetched while the lobby fills
   const game = view ? gameModule(view.game) : undefined;
   if (app.flapError && app.flapError.moment !== moment()) app.flapError = null;
@@ -275,18 +283,24 @@ function render() {
     } else if (view && game === null) {
       screen = "loading";
       fill(els.screen, h("p", { class: "hint", testid: "loading-game" }, t("phone.loading_game")));
+    } else if (you.next_game && room.phase !== "lobby") {
+      screen = "next-game";
+      fill(els.screen, h("h1", { class: "title" }, t(`${room.game}.name`)), nextGameBanner(ctx),
+        claimsPanel(ctx), game ? absentPanel(ctx) : null, game ? game.renderPublic(ctx) : null);
     } else if (you.seat === null || you.seat === undefined) {
       screen = you.spectator ? "spectator" : "join";
-      fill(els.screen, ...renderJoin(ctx), claimsPanel(ctx),
+      fill(els.screen, tutorialPanel(ctx), ...renderJoin(ctx), claimsPanel(ctx),
         you.spectator && game ? absentPanel(ctx) : null,
         you.spectator && game ? game.renderPublic(ctx) : null);
     } else if (room.phase === "lobby" || !view) {
       screen = "lobby";
-      fill(els.screen, claimsPanel(ctx), ...renderLobby(ctx));
+      fill(els.screen, claimsPanel(ctx), tutorialPanel(ctx), ...renderLobby(ctx));
+      secrets = practiceSecrets(ctx);
     } else if (game) {
       screen = "game";
       const drawn = game.renderSeat(ctx);
-      fill(els.screen, claimsPanel(ctx), absentPanel(ctx), ...drawn.screen);
+      fill(els.screen, claimsPanel(ctx), clockLine(ctx), absentPanel(ctx), ...drawn.screen,
+        leaderControls(ctx));
       secrets = drawn.secrets;
       nudgeOnNewTurn(view, game);
       announce(game.announcement(ctx));
@@ -365,6 +379,7 @@ function renderLanguagePicker() {
   document.title = t("phone.title");
   setText(els.textSizeLabel, t("phone.text.large"));
   setText(els.langLabel, t("phone.lang.label"));
+  howto.redraw();
   fill(els.lang, ...LANGUAGES.map((code) =>
     h("option", { value: code, selected: code === language() }, t(`phone.lang.${code}`))));
   els.lang.value = language();
@@ -394,9 +409,15 @@ els.notice.addEventListener("click", () => {
 
 attachFlap(els.flapHandle, els.flapPanel, els.flapToggle, (open) => {
   document.body.dataset.flap = open ? "open" : "closed";
+  if (app.ctx) onPracticeFlap(app.ctx, open);
   // Filled again as it opens, so a screen reader reads it out (a live region speaks changes).
   if (open) render();
 });
+
+// The rules lie over the page: the screen underneath is neither redrawn nor dropped.
+const howto = attachHowto({ button: els.howtoButton, overlay: els.howto }, () => ({
+  room: app.room, games: Object.keys(GAMES), t, has,
+}), () => {});
 
 async function boot() {
   let large = false;

@@ -1,6 +1,8 @@
 // The join form (also the reclaim form once a game runs) and the lobby with the leader's controls.
 
 import { h } from "./dom.js";
+import { lobbySettings, playersNeeded, seatTags } from "./evening.js";
+import { teachButton } from "./teaching.js";
 
 // The host's limit on a name, in characters (code points, not UTF-16 units: an emoji is one).
 const MAX_NAME_CHARS = 16;
@@ -96,7 +98,10 @@ function playerList(ctx, withControls) {
     const tags = [];
     if (seat.leader) tags.push(h("span", { class: "tag leader" }, t("phone.lobby.leader")));
     if (mine) tags.push(h("span", { class: "tag you" }, t("phone.lobby.you")));
-    if (!seat.connected) tags.push(h("span", { class: "tag offline" }, t("phone.lobby.offline")));
+    if (!seat.connected && !seat.bot_seat) {
+      tags.push(h("span", { class: "tag offline" }, t("phone.lobby.offline")));
+    }
+    tags.push(seatTags(ctx, seat));
     const controls = withControls ? h("span", { class: "row-controls" },
       h("button", {
         type: "button", class: "icon", testid: `move-up-${seat.seat}`, disabled: index === 0,
@@ -195,7 +200,8 @@ function gamePicker(ctx) {
       "aria-pressed": game === room.game ? "true" : "false",
       onclick: () => send({ type: "options", game, variants: [] }),
     }, h("span", { class: "check", "aria-hidden": "true" }, game === room.game ? "◉" : "○"),
-    h("strong", {}, t(`${game}.name`)))));
+    h("span", { class: "option-text" }, h("strong", {}, t(`${game}.name`)),
+      playersNeeded(ctx, game)))));
 }
 
 /** A seated phone before the game starts. */
@@ -213,6 +219,8 @@ export function renderLobby(ctx) {
     playerList(ctx, Boolean(you.leader)),
     you.leader ? gamePicker(ctx) : null,
     variantToggles(ctx, Boolean(you.leader)),
+    ...lobbySettings(ctx, Boolean(you.leader)),
+    teachButton(ctx),
   ];
   if (you.leader) {
     parts.push(h("button", {

@@ -2,6 +2,7 @@
 // stand in), and the requests to take a seat back by name, which the leader lets in or refuses.
 
 import { h } from "./dom.js";
+import { seatMark } from "./evening.js";
 
 /**
  * The seats whose phone is gone, each marked in words: "away", or "bot playing" once a bot stands
@@ -10,19 +11,20 @@ import { h } from "./dom.js";
 export function absentPanel(ctx) {
   const { room, you, send, t } = ctx;
   if (!room || room.phase === "lobby") return null;
-  const gone = (room.seats || []).filter((seat) => !seat.connected);
+  // Removed seats, added bots and seats away after their time ran out are marked too.
+  const gone = (room.seats || []).filter((seat) => seatMark(seat) !== null);
   if (gone.length === 0) return null;
   const leader = Boolean(you && you.leader) && room.phase === "playing";
-  const canCover = leader && gone.some((seat) => !seat.bot);
+  const canCover = leader && gone.some((seat) => seatMark(seat) === "away");
   return h("section", { class: "absent card-box", testid: "absent" },
     h("h2", { class: "absent-title" }, t("phone.absent.title")),
     h("ul", { class: "absent-list" }, gone.map((seat) => {
-      const status = seat.bot ? "bot" : "away";
+      const status = seatMark(seat);
       return h("li", { class: "absent-seat", testid: `absent-${seat.seat}`, data: { status } },
         h("span", { class: "player-name" }, seat.name),
         h("span", { class: `tag ${status}`, testid: `absent-tag-${seat.seat}` },
           t(`phone.absent.${status}`)),
-        leader && !seat.bot ? h("button", {
+        leader && status === "away" ? h("button", {
           type: "button", class: "let-bot", testid: `let-bot-${seat.seat}`,
           onclick: () => send({ type: "bot", seat: seat.seat, on: true }),
         }, t("phone.absent.let_bot")) : null);

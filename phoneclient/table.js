@@ -2,6 +2,7 @@
 // that stay as the player left them across re-renders.
 
 import { h } from "./dom.js";
+import { endFooter } from "./evening.js";
 
 export const nameOf = (ctx, seat) =>
   ctx.names.get(seat) ?? ctx.t("phone.seat", { seat: seat + 1 });
@@ -28,16 +29,5 @@ export function keptOpen(ctx, uiKey, attrs, summary, ...content) {
   }, h("summary", {}, summary), ...content);
 }
 
-/** The end of every game: the leader starts a rematch, the others are told who can. */
-export function rematchFooter(ctx) {
-  const { you, room, send, t } = ctx;
-  if (you && you.leader) {
-    return h("button", {
-      type: "button", class: "primary", testid: "rematch", onclick: () => send({ type: "rematch" }),
-    }, t("phone.rematch"));
-  }
-  if (!you || you.seat === null || you.seat === undefined) return null;
-  const leader = (room.seats || []).find((seat) => seat.leader);
-  return h("p", { class: "hint", testid: "wait-rematch" },
-    t("phone.rematch_wait", { name: leader ? leader.name : "" }));
-}
+/** The end of every game: the leader plays again, goes back to the lobby or steps the reveal. */
+export const rematchFooter = endFooter;

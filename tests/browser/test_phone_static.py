@@ -51,6 +51,9 @@ def test_every_phone_key_the_page_uses_exists_and_every_one_is_used() -> None:
     phone = catalog("en", "phone")
     literal, built = used_keys("phone.")
     assert literal, "the scripts use catalog keys"
+    # The tutorial's chapter summaries are named by the chapter ids the TV reports.
+    tutorial_literal, tutorial_built = used_keys("tutorial.")
+    literal, built = literal | tutorial_literal, built | tutorial_built
     assert sorted(literal - set(phone)) == []
     unused = [
         key for key in phone if key not in literal and not any(key.startswith(p) for p in built)
@@ -87,3 +90,33 @@ def test_every_game_module_exports_the_same_interface() -> None:
             text = re.sub(r'(\w+): \(\) => import\("\./\1\.js"\)', "", text)
         for game in exported:
             assert not re.search(rf'"{game}"|\b{game}\.', text), f"{path.name} names {game}"
+
+
+def test_every_tutorial_chapter_has_a_summary_and_every_game_its_rules_in_every_language() -> None:
+    from engine.registry import game_names
+    from host.tv.tutorial.scripts import SCRIPTS
+
+    for game, script in SCRIPTS.items():
+        variants = list(load_rules_variants(game))
+        ids = {c.id for c in script({"variants": variants, "seats": []})}
+        ids |= {c.id for c in script({"variants": [], "seats": []})}
+        assert "flap" in ids, f"{game}'s tutorial has the practice flap chapter"
+        for lang in ("en", "es", "pt"):
+            phone = catalog(lang, "phone")
+            missing = sorted(i for i in ids if f"tutorial.{game}.{i}" not in phone)
+            assert missing == [], f"{lang}: {game} chapters without a phone summary: {missing}"
+    for game in game_names():
+        sections = {
+            lang: [k for k in catalog(lang, "phone") if k.startswith(f"phone.howto.{game}.")]
+            for lang in ("en", "es", "pt")
+        }
+        assert len(sections["en"]) >= 10, f"the rules of {game} are on the phone"
+        assert sorted(sections["es"]) == sorted(sections["en"]) == sorted(sections["pt"])
+
+
+def load_rules_variants(game: str) -> tuple[str, ...]:
+    from host.match import load_rules
+
+    rules = load_rules(game)
+    assert rules is not None
+    return tuple(rules.variants)
