@@ -203,7 +203,7 @@ def missions(stage: Stage, t: float) -> None:
     canvas = stage.picture
     frame = stage.demo(None, PLAYERS)
     if 6 <= t < 12:
-        done = finished(ODD, 3, False, mission("all_odd", "yellow"), "trump")
+        done = finished(ODD, 1, False, mission("all_odd", "yellow"), "trump")  # the yellow 3
         TrickDone(done, TARGETS, [None] * PLAYERS).draw(canvas, frame, t - 6)
         return
     if t < 6:
