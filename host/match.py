@@ -132,7 +132,7 @@ class Match:
             self._rebuild()
             raise RoomError("internal_error") from error
         # What the engine accepted, not what the phone sent: no stray fields reach the disk.
-        normalised = accepted if isinstance(accepted, dict) else action
+        normalised = accepted
         if self.journal is not None:
             try:
                 self.journal.append_action(seat, normalised)

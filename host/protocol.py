@@ -12,18 +12,18 @@ import math
 import unicodedata
 from typing import Any
 
+from engine.errors import CodedError
+
 MAX_NAME_LENGTH = 16
 # Every phone pads its frames with this field (so their sizes tell nothing); it means nothing.
 PAD_FIELD = "pad"
 
 
-class ProtocolError(Exception):
+class ProtocolError(CodedError):
     """A message the host refuses, with its ``code`` and ``facts`` for the sender's language."""
 
     def __init__(self, code: str, **facts: Any) -> None:
-        self.code = code
-        self.facts = facts
-        super().__init__(code)
+        super().__init__(code, **facts)
 
 
 # Field kinds: what each message type must (or may) carry.

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
 
-from engine.errors import EngineError
+from engine.errors import CodedError
 from engine.registry import DEFAULT_GAME, GameRules, game_names
 from host.audience import Audience
 from host.clock import Handle, LoopScheduler, Scheduler
@@ -30,7 +30,7 @@ from host.journal import JournalError, JournalStore, RoomFile, SavedGame
 from host.keeping import record_of, restore
 from host.match import Match, load_rules
 from host.outgoing import Change, encode, room_part
-from host.protocol import ProtocolError, clean_name, name_key, parse_message
+from host.protocol import clean_name, name_key, parse_message
 from host.seats import Claim, Connection, Player, find_by_token, new_token
 from host.teaching import MOVES as TEACHING_MOVES
 from host.teaching import Tutorial
@@ -174,7 +174,7 @@ class Room:
                 handler(conn, message)
             else:
                 (LEADER_MOVES | TEACHING_MOVES)[message["type"]](self, conn, message)
-        except (ProtocolError, RoomError, EngineError) as error:
+        except CodedError as error:  # the engine's, the protocol's and the Room's refusals
             self.refuse(conn, error.code, error.facts)
 
     def refuse(self, conn: Connection, code: str, facts: dict[str, Any] | None = None) -> None:
