@@ -1,7 +1,8 @@
 """Who is away from the table: a word beside the name on every game board, never colour alone.
 
-A seat whose phone is gone is "away"; one the engine's bot plays meanwhile (the host's B key or
-the leader's phone) is "bot playing". Both come from the public room (``seats[].connected`` and
+A seat whose phone is gone is "away"; one the engine's bot plays meanwhile (the host's B key,
+the leader's phone, or a turn timer run out twice) is "bot playing"; a bot the leader added to
+fill the table is "bot", and a player the leader removed is "removed" (its bot plays on). Both come from the public room (``seats[].connected`` and
 ``seats[].bot``), so the TV shows nothing a phone could not see.
 """
 
@@ -19,9 +20,17 @@ SHARE = 0.55  # at most this much of a narrow slot goes to the tag; the name kee
 
 
 def seat_status(frame: Frame, seat: int) -> str | None:
-    """``"away"`` (phone gone), ``"bot"`` (phone gone, a bot plays) or None (at the table)."""
+    """``"removed"`` (the leader removed the player: a bot plays to the end), ``"bot_seat"`` (a
+    bot added to fill the table), ``"bot"`` (a bot plays meanwhile: the phone is gone, or the
+    player ran out of time twice), ``"away"`` (phone gone) or None (at the table)."""
     for entry in frame.seats():
         if entry.get("seat") == seat:
+            if entry.get("removed"):
+                return "removed"
+            if entry.get("bot_seat"):
+                return "bot_seat"
+            if entry.get("away"):
+                return "bot"
             if entry.get("connected", True):
                 return None
             return "bot" if entry.get("bot") else "away"
@@ -55,7 +64,7 @@ def draw_tag(
     if status is None or width <= 2 * PAD:
         return
     height = max(tag_text(size) * 1.3, size * 0.72)
-    colour = theme.ACCENT if status == "bot" else theme.MUTED
+    colour = theme.MUTED if status == "away" else theme.ACCENT
     area = canvas.panel(x, y - height / 2, width, height, theme.PANEL_LIGHT, height / 2, colour, 2)
     canvas.text(
         frame.t(f"tv.seat.{status}"),

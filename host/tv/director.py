@@ -23,13 +23,15 @@ from host.tv.hints import FirstGameHints
 from host.tv.lobby import LobbyScene
 from host.tv.other import OtherGameScene
 from host.tv.presentations import Presentation
+from host.tv.replay import ReplayScene, replay_count
+from host.tv.roombar import CLOCK_FPS, RoomBar
 from host.tv.scene import ANIMATION_FPS, Scene
 from host.tv.tutorial.scene import TutorialScene
 from host.tv.tvgame import BOARD, TvGame
 
 FADE_SECONDS = 0.45
 MAX_QUEUED = 3
-LOBBY, OTHER, TUTORIAL = "lobby", "other", "tutorial"
+LOBBY, OTHER, TUTORIAL, REPLAY = "lobby", "other", "tutorial", "replay"
 
 
 def scene_key(game: str, scene: str) -> str:
@@ -56,10 +58,12 @@ class Director:
         self.games = games
         self.tutorial = TutorialScene()  # plays while the Room's tutorial runs in the lobby
         self.hints = FirstGameHints()
+        self.room_bar = RoomBar()  # the clock, claims and the like, over every scene
         self.scenes: dict[str, Scene] = {
             LOBBY: LobbyScene(),
             OTHER: OtherGameScene(),
             TUTORIAL: self.tutorial,
+            REPLAY: ReplayScene(games),
         }
         # Each game's scenes, by the director's key: the game and the scene's own key in it.
         self.owners: dict[str, tuple[TvGame, str]] = {}
@@ -76,6 +80,7 @@ class Director:
         self.shown_for = 0.0
         self.fed = False  # whether any public message has arrived
         self.local_url: str | None = None
+        self.fingerprint: str | None = None
 
     # -- which game, which scene -------------------------------------------------------------
     def _game(self, view: dict[str, Any] | None) -> TvGame | None:
@@ -92,7 +97,15 @@ class Director:
         game = self._game(view)
         if game is None:
             return OTHER
+        stepping = room.get("phase") == "over" and room.get("replay_step") is not None
+        if stepping and replay_count(game, message):
+            return REPLAY
         return scene_key(game.name, game.scene_for(view))
+
+    def replay_count(self, message: dict[str, Any]) -> int:
+        """How many steps the grand reveal of this message's finished game has (0: none)."""
+        game = self._game(message.get("view"))
+        return replay_count(game, message) if game is not None else 0
 
     def changes(
         self, before: dict[str, Any] | None, after: dict[str, Any]
@@ -124,6 +137,7 @@ class Director:
                 scene.receive(frame)
         self.tutorial.receive(frame)  # follows the room's tutorial part, whatever the view
         self.hints.receive(frame)
+        self.room_bar.receive(frame)
         self.queue.extend(shows)
         # Messages faster than the show (a burst after a resume, a benchmark): keep the latest.
         while len(self.queue) > MAX_QUEUED:
@@ -178,17 +192,27 @@ class Director:
             or self.showing is not None
             or bool(self.queue)
             or self.scenes[self.current].animating(self.frame())
+            or self.room_bar.animating(self.frame())
         )
 
     def frames_per_second(self) -> int:
         """How often to draw while animating: the scene's own rate unless a moment plays."""
         if self.showing is not None or self.fade > 0:
             return ANIMATION_FPS
-        return self.scenes[self.current].frames_per_second
+        if self.scenes[self.current].animating(self.frame()):
+            return self.scenes[self.current].frames_per_second
+        return CLOCK_FPS if self.room_bar.animating(self.frame()) else ANIMATION_FPS
 
     # -- drawing -----------------------------------------------------------------------------
     def frame(self) -> Frame:
-        return Frame(self.message, self.lang, self.clock, self.local_url, self.reduced_motion)
+        return Frame(
+            self.message,
+            self.lang,
+            self.clock,
+            self.local_url,
+            self.reduced_motion,
+            self.fingerprint,
+        )
 
     def draw(self, canvas: Canvas) -> None:
         frame = self.frame()
@@ -199,5 +223,6 @@ class Director:
             self.showing.draw(canvas, frame, self.shown_for)
         else:
             self.hints.draw(canvas, frame)
+        self.room_bar.draw(canvas, frame)
         if self.fade > 0:
             canvas.dim(self.fade / FADE_SECONDS)

@@ -22,6 +22,7 @@ class Frame:
     now: float = 0.0
     local_url: str | None = None  # the .local address, shown beside the IP one
     still: bool = False  # reduced motion: movements are cuts
+    fingerprint: str | None = None  # the host key's short code, for phones to compare
 
     def ease(self, x: float) -> float:
         """How far a movement ``x`` of the way through has got (a cut when ``still``)."""

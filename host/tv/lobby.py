@@ -1,9 +1,15 @@
-"""The lobby: the QR code and address to join, the players as they arrive, the options chosen."""
+"""The lobby: the QR code and address to join, the players as they arrive, the games they can
+play, the options chosen, and an interrupted game on offer.
+
+Each game's player counts come from the engine's registry; who is a bot, who shares a phone and
+who was removed come from the public room part, like everything else here.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from engine.registry import get_game
 from host.qr import qr_matrix
 from host.tv import theme
 from host.tv.draw import Canvas
@@ -17,6 +23,33 @@ def _matrix(url: str) -> tuple[tuple[bool, ...], ...]:
 
 
 GLOW_SECONDS = 1.5  # a newcomer's row lights up, then fades
+ROW_TOP, ROW_STEP = 290, 82  # the players' rows, five to a column
+
+
+@lru_cache(maxsize=8)
+def player_range(game: str) -> tuple[int, int] | None:
+    """The fewest and most players a game takes (None for a game this engine does not know)."""
+    try:
+        rules = get_game(game)
+    except Exception:  # an unknown name: the lobby lists only what it can describe
+        return None
+    return int(rules.min_players), int(rules.max_players)
+
+
+def seat_tags(frame: Frame, entry: dict) -> list[str]:
+    """The words under a lobby name: leader, bot, shared phone, removed, offline."""
+    tags = []
+    if entry.get("leader"):
+        tags.append(frame.t("tv.lobby.leader"))
+    if entry.get("bot_seat"):
+        tags.append(frame.t("tv.seat.bot_seat"))
+    if entry.get("phone") is not None:
+        tags.append(frame.t("tv.lobby.phone", number=entry["phone"]))
+    if entry.get("removed"):
+        tags.append(frame.t("tv.seat.removed"))
+    elif not entry.get("connected", True) and not entry.get("bot_seat"):
+        tags.append(frame.t("tv.offline"))
+    return tags
 
 
 class LobbyScene(Scene):
@@ -41,69 +74,132 @@ class LobbyScene(Scene):
         canvas.text(frame.t("tv.tagline"), 1840, 70, 34, theme.MUTED, "topright", max_width=700)
         self._join(canvas, frame, str(room.get("join_url") or ""))
         self._players(canvas, frame)
+        if room.get("resumable"):
+            self._resumable(canvas, frame, room["resumable"])
+        else:
+            self._games(canvas, frame)
+            self._status(canvas, frame)
 
     def _join(self, canvas: Canvas, frame: Frame, url: str) -> None:
         canvas.panel(80, 170, 820, 870, theme.PANEL, radius=32)
-        canvas.text(frame.t("tv.lobby.scan"), 490, 196, 52, anchor="midtop", max_width=760)
+        canvas.text(frame.t("tv.lobby.scan"), 490, 190, 48, anchor="midtop", max_width=760)
         if url:
-            canvas.panel(175, 280, 630, 630, theme.WHITE, radius=18)
-            canvas.qr([list(row) for row in _matrix(url)], 190, 295, 600)
-        canvas.text(frame.t("tv.lobby.or_type"), 490, 922, 30, theme.MUTED, "midtop", 760)
-        canvas.text(url.removeprefix("http://"), 490, 962, 54, theme.TEXT, "midtop", 780)
+            canvas.panel(200, 254, 580, 580, theme.WHITE, radius=18)
+            canvas.qr([list(row) for row in _matrix(url)], 214, 268, 552)
+        address = url.removeprefix("http://")
+        canvas.text(frame.t("tv.lobby.or_type"), 490, 846, 28, theme.MUTED, "midtop", 780)
+        canvas.text(address, 490, 880, 50, theme.TEXT, "midtop", 780)
+        y = 942
         if frame.local_url:
+            local = frame.local_url.removeprefix("http://")
             canvas.text(
-                frame.t("tv.lobby.local", url=frame.local_url.removeprefix("http://")),
-                490,
-                1048,
-                26,
-                theme.FAINT,
-                "midtop",
-                780,
+                frame.t("tv.lobby.local", url=local), 490, y, 26, theme.MUTED, "midtop", 780
             )
+            y += 36
+        if address:
+            board = frame.t("tv.lobby.board", url=address)
+            canvas.text(board, 490, y, 28, theme.ACCENT, "midtop", 780)
+            canvas.element("board_url", canvas.rect(100, y, 780, 34))
+        if frame.fingerprint:
+            code = frame.t("tv.lobby.fingerprint", code=frame.fingerprint)
+            canvas.text(code, 490, 1046, 26, theme.MUTED, "midtop", 780)
+            canvas.element("fingerprint", canvas.rect(100, 1046, 780, 30))
 
     def _players(self, canvas: Canvas, frame: Frame) -> None:
         room = frame.room
         seats = frame.seats()
         most = int(room.get("max_players") or 10)
-        least = int(room.get("min_players") or 5)
         canvas.panel(960, 170, 880, 870, theme.PANEL, radius=32)
         canvas.text(
-            frame.t("tv.lobby.players", count=len(seats), max=most), 1000, 196, 48, max_width=800
+            frame.t("tv.lobby.players", count=len(seats), max=most), 1000, 190, 44, max_width=540
         )
+        watching = []
+        spectators = int(room.get("spectators") or 0)
+        if spectators:
+            watching.append(frame.t("tv.lobby.spectators", count=spectators))
+        audience = int(room.get("audience") or 0)
+        if audience:
+            watching.append(frame.t("tv.lobby.audience", count=audience))
+        if watching:
+            canvas.text(" · ".join(watching), 1810, 200, 28, theme.MUTED, "topright", 300)
         if not seats:
             canvas.text(frame.t("tv.lobby.nobody"), 1400, 420, 40, theme.MUTED, "midtop", 800)
         for index, entry in enumerate(seats[:10]):
             column, row = divmod(index, 5)
-            x, y = 1000 + column * 420, 310 + row * 86
+            x, y = 1000 + column * 420, ROW_TOP + row * ROW_STEP
             seat = int(entry.get("seat", index))
-            connected = entry.get("connected", True)
+            present = entry.get("connected", True) or entry.get("bot_seat")
             arrived = self.arrived.get(str(entry.get("name", "")))
             since = GLOW_SECONDS if arrived is None else frame.now - arrived
             if since < GLOW_SECONDS:
                 fading = 0.0 if frame.still else since / GLOW_SECONDS
                 glow = theme.mix(theme.ACCENT, theme.PANEL, fading)
-                canvas.panel(x - 14, y - 36, 404, 72, glow, radius=18)
-                canvas.element(f"arrived:{seat}", canvas.rect(x - 14, y - 36, 404, 72))
+                canvas.panel(x - 14, y - 34, 404, 70, glow, radius=18)
+                canvas.element(f"arrived:{seat}", canvas.rect(x - 14, y - 34, 404, 70))
             canvas.seat_badge(
                 seat,
                 str(entry.get("name", "")),
                 x,
                 y,
-                52,
-                theme.TEXT if connected else theme.FAINT,
+                50,
+                theme.TEXT if present and not entry.get("removed") else theme.FAINT,
                 max_width=390,
             )
-            tags = []
-            if entry.get("leader"):
-                tags.append(frame.t("tv.lobby.leader"))
-            if not connected:
-                tags.append(frame.t("tv.offline"))
+            tags = seat_tags(frame, entry)
             if tags:
-                canvas.text(" · ".join(tags), x + 68, y + 26, 24, theme.ACCENT, max_width=320)
+                canvas.text(" · ".join(tags), x + 66, y + 24, 24, theme.ACCENT, max_width=320)
+                canvas.element(f"tags:{seat}:{','.join(tags)}", canvas.rect(x, y, 390, 40))
+
+    def _games(self, canvas: Canvas, frame: Frame) -> None:
+        """Both games with the players each needs, and which the table can play now."""
+        room = frame.room
+        count = len(frame.seats())
+        ready = []
+        y = 712
+        for name in room.get("games") or []:
+            span = player_range(str(name))
+            if span is None:
+                continue
+            least, most = span
+            chosen = name == room.get("game")
+            title = frame.t(f"{name}.name")
+            if least <= count <= most:
+                state, colour = frame.t("tv.lobby.game_ready"), theme.GOOD
+                ready.append(title)
+            elif count < least:
+                missing = least - count
+                key = "tv.lobby.game_needs_one" if missing == 1 else "tv.lobby.game_needs"
+                state, colour = frame.t(key, count=missing), theme.MUTED
+            else:
+                state, colour = frame.t("tv.lobby.game_too_many", max=most), theme.MUTED
+            players = frame.t("tv.lobby.game_range", min=least, max=most)
+            mark = "▶ " if chosen else "   "
+            canvas.text(
+                f"{mark}{title} · {players}", 1000, y, 30, theme.TEXT if chosen else theme.MUTED,
+                max_width=560,
+            )  # fmt: skip
+            canvas.text(state, 1810, y, 30, colour, "topright", 230)
+            canvas.element(f"game:{name}:{'ready' if colour == theme.GOOD else 'not'}",
+                           canvas.rect(1000, y, 810, 36))  # fmt: skip
+            y += 42
+        if len(ready) > 1:
+            line = frame.t("tv.lobby.ready_all")
+        elif ready:
+            line = frame.t("tv.lobby.ready_one", game=ready[0])
+        else:
+            line = ""
+        if line:
+            canvas.text(line, 1000, y + 2, 28, theme.GOOD, max_width=810)
+
+    def _status(self, canvas: Canvas, frame: Frame) -> None:
+        room = frame.room
+        seats = frame.seats()
+        most = int(room.get("max_players") or 10)
+        least = int(room.get("min_players") or 5)
         variants = [frame.t(f"{frame.game}.variant.{v}") for v in room.get("variants") or []]
         options = ", ".join(variants) if variants else frame.t("tv.lobby.classic")
         canvas.text(
-            frame.t("tv.lobby.options", options=options), 1000, 760, 34, theme.MUTED, max_width=800
+            frame.t("tv.lobby.options", options=options), 1000, 842, 28, theme.MUTED, max_width=810
         )
         missing = least - len(seats)
         can_start = bool(room.get("can_start"))
@@ -117,17 +213,25 @@ class LobbyScene(Scene):
             status, colour = frame.t("tv.lobby.too_many", max=most), theme.BAD
         else:  # the count is fine for the game but not for the options chosen
             status, colour = frame.t("tv.lobby.options_misfit"), theme.BAD
-        canvas.wrapped(status, 1000, 830, 46, 800, colour, max_lines=2)
+        canvas.wrapped(status, 1000, 884, 40, 810, colour, max_lines=2)
         if can_start:
-            canvas.text(frame.t("tv.lobby.host_start"), 1000, 960, 28, theme.MUTED, max_width=800)
-        spectators = int(room.get("spectators") or 0)
-        if spectators:
-            canvas.text(
-                frame.t("tv.lobby.spectators", count=spectators),
-                1800,
-                200,
-                28,
-                theme.MUTED,
-                "topright",
-                400,
-            )
+            canvas.text(frame.t("tv.lobby.host_start"), 1000, 994, 26, theme.MUTED, max_width=810)
+
+    def _resumable(self, canvas: Canvas, frame: Frame, saved: dict) -> None:
+        """An interrupted game on offer: said in large type where the games and status go."""
+        canvas.panel(980, 700, 840, 320, theme.PANEL_LIGHT, radius=24, border=theme.ACCENT)
+        bottom = canvas.wrapped(
+            frame.t("tv.lobby.interrupted"), 1010, 724, 52, 780, theme.ACCENT, max_lines=3
+        )
+        names = ", ".join(str(name) for name in saved.get("names") or [])
+        game = frame.t(f"{saved.get('game') or frame.game}.name")
+        canvas.wrapped(
+            frame.t("tv.lobby.interrupted_with", game=game, names=names),
+            1010,
+            bottom + 10,
+            30,
+            780,
+            theme.TEXT,
+            max_lines=2,
+        )
+        canvas.element("resumable", canvas.rect(980, 700, 840, 320))

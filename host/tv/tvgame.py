@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from host.tv.draw import Canvas
+from host.tv.frame import Frame
 from host.tv.presentations import Presentation
 from host.tv.scene import Scene
 
@@ -28,3 +30,6 @@ class TvGame:
     changes: Callable[[View, View], tuple[list[str], list[Presentation]]]
     # The cue to play when one of its scenes comes on screen (a siren, a fanfare), if any.
     entry_cue: Callable[[str, View], str | None]
+    # The grand reveal after the end: how many steps the final public view tells, and one drawn.
+    replay_steps: Callable[[View], int] = lambda view: 0
+    draw_replay_step: Callable[[Canvas, Frame, int], None] = lambda canvas, frame, step: None

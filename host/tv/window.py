@@ -34,6 +34,7 @@ QUIT_CONFIRM_SECONDS = 3.0
 NOTICE_SECONDS = 4.0
 MIN_SIZE = (640, 360)
 GIL_SWITCH_SECONDS = 0.001
+REPLAY_KEYS = {pygame.K_RIGHT: 1, pygame.K_PAGEDOWN: 1, pygame.K_LEFT: -1, pygame.K_PAGEUP: -1}
 
 
 def _nothing() -> None:
@@ -51,6 +52,9 @@ class HostKeys:
     bots: Callable[[], None] = _nothing  # let bots play every seat whose phone is gone
     # host.teaching.<name>(room, *args): the tutorial's keys and the TV's chapter reports
     teach: Callable[..., None] = lambda *args: None
+    claim: Callable[[bool], None] = lambda approve: None  # let in / refuse the oldest claim
+    replay: Callable[[int | None], None] = lambda step: None  # the grand reveal's step
+    fingerprint: str = ""  # the private channel's short code, shown in the lobby
 
 
 @dataclass
@@ -86,7 +90,6 @@ class TvWindow:
         self.now = now
         self.sleep = sleep
         self.inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
-        self.keys = keys or HostKeys()
         self.overlays = Overlays()
         self.running = False
         self.frames = 0
@@ -100,10 +103,22 @@ class TvWindow:
         self.sounds = SoundBank.load() if sound else SoundBank.silent()
         self.director = Director(lang, self._play, reduced_motion)
         self.director.local_url = local_url
+        self.keys = keys or HostKeys()
         self.director.tutorial.report = lambda *args: self.keys.teach(*args)
         self.director.tutorial.narrator = Narrator.offline(lang, self.sounds, self._play)
         self.dirty = True
         self.was_moving = False  # whether the last turn's picture was still changing
+
+    @property
+    def keys(self) -> HostKeys:
+        return self._keys
+
+    @keys.setter
+    def keys(self, keys: HostKeys) -> None:
+        # The CLI binds the keys once the server runs; the lobby shows the code they carry.
+        self._keys = keys
+        self.director.fingerprint = keys.fingerprint or None
+        self.dirty = True
 
     # -- called from any thread --------------------------------------------------------------
     def post(self, message: dict[str, Any]) -> None:
@@ -248,12 +263,31 @@ class TvWindow:
             self.keys.resume_saved()
         elif key == pygame.K_b:
             self.keys.bots()
+        elif key in (pygame.K_y, pygame.K_n) and room.get("claims"):
+            self.keys.claim(key == pygame.K_y)
+        elif key in REPLAY_KEYS and room.get("phase") == "over":
+            self._replay(REPLAY_KEYS[key], room)
         elif key == pygame.K_p and room.get("phase") == "playing":
             (self.keys.unpause if room.get("paused") else self.keys.pause)()
         elif key == pygame.K_SPACE:
             self.director.skip()
         elif key == pygame.K_a:
             self.set_reduced_motion(not self.director.reduced_motion)
+
+    def _replay(self, move: int, room: dict[str, Any]) -> None:
+        """Step the grand reveal: on from the result to the first step and back to it past the
+        last; the Room decides, the picture follows its next message."""
+        count = self.director.replay_count(self.director.message)
+        if not count:
+            return
+        step = room.get("replay_step")
+        if step is None:
+            wanted: int | None = 0 if move > 0 else count - 1
+        else:
+            wanted = int(step) + move
+            if wanted < 0 or wanted >= count:
+                wanted = None
+        self.keys.replay(wanted)
 
     def set_reduced_motion(self, still: bool) -> None:
         """Movements become cuts (or move again); says so on the TV."""
@@ -279,15 +313,10 @@ class TvWindow:
         if room.get("paused"):
             canvas.dim(0.8)
             canvas.text(frame.t("tv.paused"), 960, 420, 120, theme.ACCENT, "midtop", 1700)
-            canvas.text(frame.t("tv.paused.text"), 960, 580, 40, theme.TEXT, "midtop", 1700)
+            by = room.get("paused_by")
+            text = frame.t("tv.paused_by", name=by) if by else frame.t("tv.paused.text")
+            canvas.text(text, 960, 580, 40, theme.TEXT, "midtop", 1700)
             canvas.element("paused", canvas.rect(0, 0, 1920, 1080))
-        if room.get("resumable") and room.get("phase") == "lobby":
-            saved = room["resumable"]
-            names = ", ".join(saved.get("names") or [])
-            canvas.panel(960, 1000, 880, 70, theme.PANEL_LIGHT, radius=16, border=theme.ACCENT)
-            canvas.text(
-                frame.t("tv.lobby.resume", names=names), 1400, 1035, 26, theme.ACCENT, "center", 850
-            )
         hint = frame.t("tv.hint")
         if self.overlays.muted:
             hint = f"{frame.t('tv.muted')} · {hint}"
@@ -304,13 +333,15 @@ class TvWindow:
 
     def _draw_help(self, canvas: Canvas) -> None:
         frame = self.director.frame()
-        canvas.panel(460, 130, 1000, 820, theme.PANEL_LIGHT, radius=28, border=theme.ACCENT)
-        canvas.text(frame.t("tv.help.title"), 960, 158, 56, theme.ACCENT, "midtop", 900)
+        canvas.panel(460, 100, 1000, 900, theme.PANEL_LIGHT, radius=28, border=theme.ACCENT)
+        canvas.text(frame.t("tv.help.title"), 960, 124, 56, theme.ACCENT, "midtop", 900)
         rows = [
             ("S", "tv.help.start"),
             ("P", "tv.help.pause"),
             ("B", "tv.help.bots"),
             ("R", "tv.help.resume"),
+            ("Y / N", "tv.help.claim"),
+            ("← →", "tv.help.replay"),
             ("M", "tv.help.mute"),
             ("F11", "tv.help.fullscreen"),
             ("Space", "tv.help.skip"),
@@ -319,8 +350,8 @@ class TvWindow:
             ("Esc", "tv.help.quit"),
         ]
         for index, (key, text) in enumerate(rows):
-            y = 250 + index * 66
-            canvas.panel(520, y, 170, 56, theme.PANEL, radius=12, border=theme.FAINT)
-            canvas.text(key, 605, y + 28, 30, theme.TEXT, "center")
-            canvas.text(frame.t(text), 720, y + 28, 32, theme.TEXT, "midleft", 700)
-        canvas.element("help", canvas.rect(460, 130, 1000, 820))
+            y = 214 + index * 64
+            canvas.panel(520, y, 170, 54, theme.PANEL, radius=12, border=theme.FAINT)
+            canvas.text(key, 605, y + 27, 30, theme.TEXT, "center", 160)
+            canvas.text(frame.t(text), 720, y + 27, 32, theme.TEXT, "midleft", 700)
+        canvas.element("help", canvas.rect(460, 100, 1000, 900))

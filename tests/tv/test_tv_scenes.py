@@ -294,7 +294,11 @@ def test_an_unfinished_game_is_offered_and_r_continues_it():
     try:
         saved = {"game": "mole", "names": ["Ana", "Bruno"], "actions": 12}
         canvas = show(window, [lobby(0, resumable=saved)], "lobby-resume")
-        assert en("tv.lobby.resume", names="Ana, Bruno") in canvas.texts()
+        # In large type, where the games and the status go (issue 8), with whose game it was.
+        said = {d.label: d.size for d in canvas.drawn if d.kind == "text"}
+        assert said[en("tv.lobby.interrupted")] >= 48
+        assert en("tv.lobby.interrupted_with", game="Mole in the Crew", names="Ana, Bruno") in said
+        assert "resumable" in canvas.elements()
         window.press(pygame.K_r)
         window.post(lobby(0))  # nothing to resume any more: R does nothing
         window.drain()

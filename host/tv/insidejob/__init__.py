@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.insidejob.vocabulary import GAME_NAME, PHASE_OVER
 from host.tv.insidejob.board import InsideJobBoardScene
 from host.tv.insidejob.moments import changes, ending_cue
+from host.tv.insidejob.replay import draw_replay_step, replay_steps
 from host.tv.insidejob.reveal import InsideJobRevealScene
 from host.tv.tvgame import BOARD, TvGame, View
 
@@ -25,4 +26,6 @@ TV_GAME = TvGame(
     scene_for=scene_for,
     changes=changes,
     entry_cue=entry_cue,
+    replay_steps=replay_steps,
+    draw_replay_step=draw_replay_step,
 )

@@ -50,7 +50,8 @@ class InsideJobRevealScene(Scene):
             1800,
         )
         self._table(canvas, frame, view, result)
-        canvas.text(frame.t("tv.end.rematch"), 960, 1064, 26, theme.MUTED, "midbottom", 1800)
+        footer = f"{frame.t('tv.replay.offer')}  ·  {frame.t('tv.end.rematch')}"
+        canvas.text(footer, 880, 1064, 26, theme.MUTED, "midbottom", 1400)
 
     def _table(
         self, canvas: Canvas, frame: Frame, view: dict[str, Any], result: dict[str, Any]

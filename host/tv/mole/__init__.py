@@ -6,6 +6,7 @@ from engine.mole.vocabulary import CREW_SIDE, GAME_NAME, GETAWAY, OVER
 from host.tv.mole.board import BoardScene
 from host.tv.mole.getaway import GetawayScene
 from host.tv.mole.moments import changes
+from host.tv.mole.replay import draw_replay_step, replay_steps
 from host.tv.mole.reveal import RevealScene, winner
 from host.tv.tvgame import BOARD, TvGame, View
 
@@ -34,4 +35,6 @@ TV_GAME = TvGame(
     scene_for=scene_for,
     changes=changes,
     entry_cue=entry_cue,
+    replay_steps=replay_steps,
+    draw_replay_step=draw_replay_step,
 )

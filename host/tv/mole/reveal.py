@@ -31,7 +31,8 @@ class RevealScene(Scene):
             canvas.text(frame.t(f"mole.ending.{reason}"), 960, 146, 34, theme.WHITE, "midtop", 1760)
         self._getaway_line(canvas, frame, result)
         self._table(canvas, frame, view, result)
-        canvas.text(frame.t("tv.end.rematch"), 960, 1064, 26, theme.MUTED, "midbottom", 1800)
+        footer = f"{frame.t('tv.replay.offer')}  ·  {frame.t('tv.end.rematch')}"
+        canvas.text(footer, 880, 1064, 26, theme.MUTED, "midbottom", 1400)
 
     def _getaway_line(self, canvas: Canvas, frame: Frame, result: dict[str, Any]) -> None:
         if not result.get("marks"):

@@ -1,0 +1,139 @@
+"""The room around the game, drawn over every scene: the turn clock, who takes a shared phone,
+latecomers waiting for the next game, a seat claimed by name, and a seat taken back.
+
+Everything comes from the public room part, so the TV shows nothing a phone could not see.
+The clock is counted down here from the moment its message arrived (``left`` is seconds at
+send time), the same clock for everyone; the taken-back notice shows for a few seconds after
+its ``id`` changes. Both are stamped in :meth:`RoomBar.receive`; ``draw`` reads only that
+state and the frame's clock.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from host.tv import theme
+from host.tv.draw import Canvas
+from host.tv.frame import Frame
+
+NOTICE_SECONDS = 5.0
+CLOCK_FPS = 4  # enough for a countdown in whole seconds to change on time
+HURRY_SECONDS = 10  # the clock turns vermillion from here on
+TOP, HEIGHT = 10, 60  # the bar sits over the boards' title line, right of the game's name
+RIGHT = 1900
+COVER_LEFT = 880  # the bar never reaches the game's name at the left
+NOTICE_KINDS = ("seat_taken_back",)  # the notices this screen has words for
+
+
+def clock_text(seconds: float) -> str:
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+class RoomBar:
+    def __init__(self) -> None:
+        self.clock: dict[str, Any] | None = None
+        self.clock_at = 0.0  # when the clock's message arrived
+        self.notice_id: Any = None
+        self.notice_at: float | None = None
+
+    def receive(self, frame: Frame) -> None:
+        room = frame.room
+        clock = room.get("clock")
+        if clock != self.clock:
+            self.clock, self.clock_at = clock, frame.now
+        notice = room.get("notice") or {}
+        if notice.get("kind") in NOTICE_KINDS and notice.get("id") != self.notice_id:
+            self.notice_id, self.notice_at = notice.get("id"), frame.now
+
+    # -- time --------------------------------------------------------------------------------
+    def seconds_left(self, frame: Frame) -> float | None:
+        clock = self.clock
+        if not clock or clock.get("left") is None:
+            return None
+        left = float(clock["left"])
+        if clock.get("running") and not frame.room.get("paused"):
+            left -= frame.now - self.clock_at
+        return max(0.0, left)
+
+    def notice_showing(self, frame: Frame) -> bool:
+        notice = frame.room.get("notice") or {}
+        return (
+            self.notice_at is not None
+            and notice.get("id") == self.notice_id
+            and frame.now - self.notice_at < NOTICE_SECONDS
+        )
+
+    def animating(self, frame: Frame) -> bool:
+        # True up to the frame where the notice goes or the clock reaches 0, so that frame is drawn.
+        left = self.seconds_left(frame)
+        ticking = bool(self.clock and self.clock.get("running")) and left is not None and left > 0
+        return (ticking and not frame.room.get("paused")) or self.notice_showing(frame)
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, canvas: Canvas, frame: Frame) -> None:
+        self._top(canvas, frame)
+        self._bottom(canvas, frame)
+
+    def top_parts(self, frame: Frame) -> list[str]:
+        """The words of the bar at the top right, most urgent first (empty: no bar)."""
+        room = frame.room
+        parts = []
+        if room.get("phase") != "lobby":
+            takers = [s for s in frame.seats() if s.get("takes_phone")]
+            if takers:
+                names = ", ".join(str(s.get("name", "")) for s in takers)
+                parts.append(frame.t("tv.room.take_phone", name=names))
+            waiting = [str(name) for name in room.get("next_game") or []]
+            if waiting:
+                parts.append(frame.t("tv.room.next_game", names=", ".join(waiting)))
+        return parts
+
+    def _top(self, canvas: Canvas, frame: Frame) -> None:
+        left = self.seconds_left(frame)
+        parts = self.top_parts(frame)
+        if left is None and not parts:
+            return
+        # The boards' goal or options line sits here: hidden whole while the bar shows, never
+        # half-covered.
+        canvas.panel(COVER_LEFT, 0, 1920 - COVER_LEFT, TOP + HEIGHT + 18, theme.BACKGROUND, 0)
+        right = RIGHT
+        if left is not None:
+            text = frame.t("tv.room.clock", time=clock_text(left))
+            colour = theme.BAD if left <= HURRY_SECONDS else theme.ACCENT
+            width = canvas.fonts.size(text, max(6, round(40 * canvas.scale)))[0] / canvas.scale
+            width = min(300.0, width + 48)
+            canvas.panel(right - width, TOP, width, HEIGHT, theme.PANEL_LIGHT, 18, colour, 3)
+            canvas.text(text, right - width / 2, TOP + HEIGHT / 2, 40, colour, "center", width - 24)
+            canvas.element("clock", canvas.rect(right - width, TOP, width, HEIGHT))
+            right -= width + 16
+        if parts:
+            text = "  ·  ".join(parts)
+            room_for = right - COVER_LEFT
+            width = canvas.fonts.size(text, max(6, round(32 * canvas.scale)))[0] / canvas.scale
+            width = min(room_for, width + 48)
+            canvas.panel(right - width, TOP, width, HEIGHT, theme.PANEL_LIGHT, 18, theme.ACCENT, 3)
+            canvas.text(
+                text, right - width / 2, TOP + HEIGHT / 2, 32, theme.TEXT, "center", width - 32
+            )
+            canvas.element("room_bar", canvas.rect(right - width, TOP, width, HEIGHT))
+
+    def _bottom(self, canvas: Canvas, frame: Frame) -> None:
+        claims = list(frame.room.get("claims") or [])
+        if claims:
+            claim = claims[0]  # the oldest: the one the host keys decide
+            canvas.panel(310, 850, 1300, 170, theme.PANEL_LIGHT, 24, theme.BAD, 5)
+            title = frame.t("tv.room.claim", name=str(claim.get("name", "")))
+            canvas.text(title, 960, 872, 48, theme.TEXT, "midtop", 1240)
+            keys = frame.t("tv.room.claim_keys")
+            if len(claims) > 1:
+                keys = f"{keys}  ·  {frame.t('tv.room.claims_more', count=len(claims) - 1)}"
+            canvas.text(keys, 960, 946, 34, theme.ACCENT, "midtop", 1240)
+            canvas.element(f"claim:{claim.get('seat')}", canvas.rect(310, 850, 1300, 170))
+        elif self.notice_showing(frame):
+            notice = frame.room.get("notice") or {}
+            text = frame.t(f"tv.room.{notice.get('kind')}", name=str(notice.get("name", "")))
+            canvas.panel(360, 880, 1200, 110, theme.PANEL_LIGHT, 20, theme.ACCENT, 4)
+            canvas.text(text, 960, 935, 40, theme.TEXT, "center", 1140)
+            canvas.element(f"notice:{notice.get('kind')}", canvas.rect(360, 880, 1200, 110))
