@@ -2,8 +2,9 @@
 
 A seat whose phone is gone is "away"; one the engine's bot plays meanwhile (the host's B key,
 the leader's phone, or a turn timer run out twice) is "bot playing"; a bot the leader added to
-fill the table is "bot", and a player the leader removed is "removed" (its bot plays on). Both come from the public room (``seats[].connected`` and
-``seats[].bot``), so the TV shows nothing a phone could not see.
+fill the table is "bot", and a player the leader removed is "removed" (its bot plays on). All
+come from the public room (``seats[]``: ``connected``, ``bot``, ``away``, ``bot_seat``,
+``removed``), so the TV shows nothing a phone could not see.
 """
 
 from __future__ import annotations
