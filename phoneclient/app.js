@@ -12,6 +12,11 @@ import { clockLine, noteClock } from "./clock.js";
 import { leaderControls, nextGameBanner, pausedText } from "./evening.js";
 import { attachHowto } from "./howto.js";
 import { onPracticeFlap, practiceSecrets, tutorialPanel } from "./teaching.js";
+import {
+  behindCurtain, curtain, curtainSentence, forgetSeat, helloMessage, hideBar, holdsSeats,
+  keepToken, loadTokens, phonePanel, storeTokens,
+} from "./shared.js";
+import { audienceJoin, audiencePanel } from "./audience.js";
 
 // Each game's module exports the same things: renderSeat(ctx) -> {screen, secrets},
 // renderPublic(ctx), turnKey(room, view), announcement(ctx) (a public sentence for the live
@@ -23,7 +28,6 @@ const GAMES = {
 };
 const loadedGames = new Map();
 const loadingGames = new Set();
-const TOKEN_KEY = "molecrew.token";
 // The error after which the stored token is useless: forget it and join again by name.
 const TOKEN_DEAD = "token_unknown";
 // The page's waiting screen for this refusal says it all.
@@ -63,29 +67,17 @@ const app = {
   waitingResume: false, // this phone's token holds a seat in the saved game the host may resume
   ready: false, // the catalog is loaded
   // What the player is doing on this phone that the host does not know yet.
-  ui: { name: "", teamKey: null, team: new Set() },
+  ui: freshUi(),
+  audience: null, // {name, suspects}: this phone's own marks as an audience member
 };
 
-function loadToken() {
-  try {
-    return localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function storeToken(token) {
-  try {
-    if (token) localStorage.setItem(TOKEN_KEY, token);
-    else localStorage.removeItem(TOKEN_KEY);
-  } catch {
-    // Without storage the player can still reclaim the seat by name.
-  }
+function freshUi() {
+  return { name: "", teamKey: null, team: new Set() };
 }
 
 const connection = new Connection({
   onOpen() {
-    connection.send({ type: "hello", token: loadToken(), lang: language() });
+    connection.send(helloMessage(language()));
   },
   onMessage: handleMessage,
   onStatus(state, detail) {
@@ -139,20 +131,26 @@ function moment() {
 
 /** Present the stored token again: the saved game it holds a seat in is being played now. */
 function helloAgain() {
-  const token = loadToken();
-  if (token) send({ type: "hello", token, lang: language() });
+  if (loadTokens().length) send(helloMessage(language()));
 }
 
 function handleMessage(message) {
   switch (message.type) {
     case "welcome":
-      storeToken(message.token);
+      keepToken(message.token, holdsSeats(app.you));
       app.notice = null;
       break;
-    case "state":
+    case "state": {
+      const holder = app.you && app.you.phone ? app.you.phone.holder : undefined;
       app.room = message.room || null;
       app.you = message.you || null;
       app.view = message.view === undefined ? null : message.view;
+      // The phone changed hands: what the last holder was doing or was told goes with them.
+      if (holder !== undefined && app.you && app.you.phone && app.you.phone.holder !== holder) {
+        forgetSeat(app, freshUi);
+        app.you = message.you;
+        app.view = message.view === undefined ? null : message.view;
+      }
       noteClock(app.room);
       if (app.you && app.you.resume_pending) app.waitingResume = true;
       if (app.waitingResume && app.room && app.room.phase !== "lobby") {
@@ -161,15 +159,25 @@ function handleMessage(message) {
       }
       render();
       break;
+    }
     case "seat_lost":
       // Removed, left, taken back at the table or a resumed game: this token is no good now.
-      storeToken(null);
-      app.notice = has(`phone.seat_lost.${message.reason}`)
-        ? t(`phone.seat_lost.${message.reason}`) : t("phone.seat_lost.other");
+      // A phone passed around keeps its other seats (their tokens still work).
+      if (app.you && app.you.phone && app.you.phone.seats.length > 1) {
+        app.notice = t("phone.shared.seat_lost", { name: message.name || "" });
+      } else {
+        storeTokens([]);
+        app.notice = has(`phone.seat_lost.${message.reason}`)
+          ? t(`phone.seat_lost.${message.reason}`) : t("phone.seat_lost.other");
+      }
+      render();
+      break;
+    case "audience":
+      app.audience = { name: message.name, suspects: message.suspects || [] };
       render();
       break;
     case "error":
-      if (message.code === TOKEN_DEAD) storeToken(null);
+      if (message.code === TOKEN_DEAD) storeTokens([]);
       if (isSecretRefusal(message.code)) {
         app.flapError = { code: message.code, message: message.message || message.code, moment: moment() };
         render();
@@ -265,7 +273,7 @@ function render() {
   renderNotice();
   const ctx = {
     room, you, view, names, ui: app.ui, send, sendSecret, t, has, redraw: render,
-    playable: Object.keys(GAMES),
+    playable: Object.keys(GAMES), audience: app.audience, hide: hideSeat,
   };
   app.ctx = ctx;
   if (room && room.game) gameModule(room.game); // fetched while the lobby fills
@@ -287,19 +295,32 @@ function render() {
       screen = "next-game";
       fill(els.screen, h("h1", { class: "title" }, t(`${room.game}.name`)), nextGameBanner(ctx),
         claimsPanel(ctx), game ? absentPanel(ctx) : null, game ? game.renderPublic(ctx) : null);
+    } else if (you.phone && (room.phase === "lobby" || !view)) {
+      screen = "lobby";
+      fill(els.screen, claimsPanel(ctx), tutorialPanel(ctx), ...renderLobby(ctx), phonePanel(ctx));
+      secrets = practiceSecrets(ctx);
+    } else if (behindCurtain(room, you)) {
+      screen = "curtain";
+      fill(els.screen, claimsPanel(ctx), curtain(ctx), game ? absentPanel(ctx) : null,
+        game ? game.renderPublic(ctx) : null, leaderControls(ctx));
+      announce(curtainSentence(ctx));
+    } else if (you.audience && room.phase !== "lobby") {
+      screen = "audience";
+      fill(els.screen, h("h1", { class: "title" }, t(`${room.game}.name`)), audiencePanel(ctx),
+        claimsPanel(ctx), game ? absentPanel(ctx) : null, game ? game.renderPublic(ctx) : null);
     } else if (you.seat === null || you.seat === undefined) {
       screen = you.spectator ? "spectator" : "join";
-      fill(els.screen, tutorialPanel(ctx), ...renderJoin(ctx), claimsPanel(ctx),
-        you.spectator && game ? absentPanel(ctx) : null,
+      fill(els.screen, tutorialPanel(ctx), ...renderJoin(ctx), audienceJoin(ctx) || audiencePanel(ctx),
+        claimsPanel(ctx), you.spectator && game ? absentPanel(ctx) : null,
         you.spectator && game ? game.renderPublic(ctx) : null);
     } else if (room.phase === "lobby" || !view) {
       screen = "lobby";
-      fill(els.screen, claimsPanel(ctx), tutorialPanel(ctx), ...renderLobby(ctx));
+      fill(els.screen, claimsPanel(ctx), tutorialPanel(ctx), ...renderLobby(ctx), phonePanel(ctx));
       secrets = practiceSecrets(ctx);
     } else if (game) {
       screen = "game";
       const drawn = game.renderSeat(ctx);
-      fill(els.screen, claimsPanel(ctx), clockLine(ctx), absentPanel(ctx), ...drawn.screen,
+      fill(els.screen, hideBar(ctx), claimsPanel(ctx), clockLine(ctx), absentPanel(ctx), ...drawn.screen,
         leaderControls(ctx));
       secrets = drawn.secrets;
       nudgeOnNewTurn(view, game);
@@ -328,6 +349,15 @@ function render() {
   setText(els.flapHint, t("phone.flap.hint"));
   setText(els.flapToggle, t("phone.flap.toggle"));
   setText(els.flapHelp, t("phone.flap.help"));
+}
+
+/** "Hide and pass": the seat's screen goes at once, before the host's curtain arrives. */
+function hideSeat() {
+  forgetSeat(app, freshUi);
+  announced = null;
+  setText(els.announce, "");
+  render();
+  send({ type: "hide" });
 }
 
 // The live region speaks only when its sentence changes: a re-render says nothing new.

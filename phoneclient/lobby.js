@@ -94,7 +94,9 @@ function playerList(ctx, withControls) {
     send({ type: "reorder", order: next });
   };
   return h("ol", { class: "players", testid: "players" }, seats.map((seat, index) => {
-    const mine = you && you.seat === seat.seat;
+    // A phone passed around holds several seats: each of them is "you" on it.
+    const mine = Boolean(you && (you.seat === seat.seat
+      || (you.phone && you.phone.seats.includes(seat.seat))));
     const tags = [];
     if (seat.leader) tags.push(h("span", { class: "tag leader" }, t("phone.lobby.leader")));
     if (mine) tags.push(h("span", { class: "tag you" }, t("phone.lobby.you")));
@@ -237,7 +239,8 @@ export function renderLobby(ctx) {
     parts.push(h("p", { class: "hint", testid: "wait-leader" },
       t("phone.lobby.wait_leader", { name: leader ? leader.name : "" })));
   }
-  parts.push(h("button", {
+  // A phone passed around takes each player off it on its own (shared.js).
+  if (!you.phone) parts.push(h("button", {
     type: "button", class: "secondary", testid: "leave",
     onclick: () => send({ type: "leave" }),
   }, t("phone.lobby.leave")));

@@ -1,0 +1,121 @@
+// The audience: a phone without a seat joins with a name, marks whom it suspects during a game
+// (Mole in the Crew: the Moles, as many as it likes; Inside Job: the Insider) and changes its mind
+// whenever it likes. Its marks reach nobody but this phone until the end, when everyone's marks
+// are shown beside the truth. Everything here is public board plus this phone's own guesses.
+
+import { h } from "./dom.js";
+
+// A game where the audience looks for one traitor: a second tap moves the mark.
+const ONE_SUSPECT = new Set(["insidejob"]);
+const MAX_NAME_CHARS = 16;
+
+const nameOf = (ctx, seat) => ctx.names.get(seat) ?? ctx.t("phone.seat", { seat: seat + 1 });
+const listOf = (ctx, seats) => (seats && seats.length
+  ? seats.map((seat) => nameOf(ctx, seat)).join(ctx.t("phone.list.separator"))
+  : ctx.t("phone.list.none"));
+const percent = (score) => Math.round(100 * (score || 0));
+
+/** The form to join the audience, for a phone with no seat (null when it is in already). */
+export function audienceJoin(ctx) {
+  const { you, ui, send, t } = ctx;
+  if (!you || you.audience || you.phone || (you.seat !== null && you.seat !== undefined)) return null;
+  if (you.next_game || you.claim || you.waiting_seat) return null;
+  const input = h("input", {
+    id: "audience-name", testid: "audience-name", type: "text", autocomplete: "nickname",
+    autocapitalize: "words", enterkeyhint: "go", spellcheck: "false",
+    oninput: (event) => {
+      const chars = Array.from(event.target.value);
+      if (chars.length > MAX_NAME_CHARS) event.target.value = chars.slice(0, MAX_NAME_CHARS).join("");
+      ui.audienceName = event.target.value;
+    },
+  });
+  input.value = ui.audienceName || "";
+  return h("form", {
+    class: "stack card-box audience-join", testid: "audience-form",
+    onsubmit: (event) => {
+      event.preventDefault();
+      send({ type: "audience", name: input.value });
+    },
+  },
+  h("h2", {}, t("phone.audience.title")),
+  h("p", { class: "hint" }, t("phone.audience.about")),
+  h("label", { for: "audience-name", class: "label" }, t("phone.audience.label")),
+  input,
+  h("button", { type: "submit", class: "secondary", testid: "audience-submit" },
+    t("phone.audience.button")));
+}
+
+/** The marks this member made (the host's last `audience` frame), or none yet. */
+function currentSuspects(ctx) {
+  const marks = ctx.audience;
+  return marks && marks.name === ctx.you.audience ? marks.suspects : [];
+}
+
+function suspectPicker(ctx) {
+  const { room, view, send, t } = ctx;
+  const game = view.game || room.game;
+  const one = ONE_SUSPECT.has(game);
+  const chosen = new Set(currentSuspects(ctx));
+  const seats = Array.from({ length: view.players || (room.seats || []).length }, (_, s) => s);
+  const tap = (seat) => () => {
+    let next;
+    if (one) next = chosen.has(seat) ? [] : [seat];
+    else next = seats.filter((s) => (s === seat ? !chosen.has(s) : chosen.has(s)));
+    send({ type: "suspect", seats: next });
+  };
+  return h("section", { class: "card-box audience-marks", testid: "suspects" },
+    h("h2", {}, t(`phone.audience.ask.${game}`)),
+    h("ul", { class: "choices" }, seats.map((seat) => {
+      const on = chosen.has(seat);
+      return h("li", {}, h("button", {
+        type: "button", class: "choice", testid: `suspect-${seat}`,
+        "aria-pressed": on ? "true" : "false", onclick: tap(seat),
+      }, h("span", { class: "check", "aria-hidden": "true" }, on ? (one ? "◉" : "☑") : (one ? "○" : "☐")),
+      " ", nameOf(ctx, seat)));
+    })),
+    h("p", { class: "status", testid: "suspects-now" },
+      t("phone.audience.marked", { names: listOf(ctx, [...chosen].sort((a, b) => a - b)) })),
+    h("p", { class: "hint" }, t("phone.audience.private")));
+}
+
+/** After the game: what the audience suspected, beside the truth, and who read the table best. */
+export function audienceResult(ctx) {
+  const { room, t } = ctx;
+  const result = room && room.audience_result;
+  if (!result) return null;
+  const game = room.game;
+  const tally = Object.entries(result.tally || {}).map(([seat, count]) =>
+    t("phone.audience.result.tally_item", { name: nameOf(ctx, Number(seat)), count }));
+  return h("section", { class: "card-box audience-result", testid: "audience-result" },
+    h("h2", {}, t("phone.audience.result.title")),
+    h("p", { class: "status", testid: "audience-truth" },
+      t(`phone.audience.result.truth.${game}`, { names: listOf(ctx, result.truth) })),
+    h("p", { class: "banner", testid: "audience-best" }, result.best
+      ? t("phone.audience.result.best", { name: result.best }) : t("phone.audience.result.no_best")),
+    tally.length ? h("p", { class: "hint", testid: "audience-tally" },
+      t("phone.audience.result.tally", { list: tally.join(t("phone.list.separator")) })) : null,
+    h("ol", { class: "audience-members", testid: "audience-members" }, result.members.map((member) =>
+      h("li", { testid: "audience-member", data: { name: member.name } },
+        h("p", {}, t("phone.audience.result.member", {
+          name: member.name, names: listOf(ctx, member.final), score: percent(member.score),
+        })),
+        h("ul", { class: "audience-rounds" }, member.rounds.map((marks, index) => h("li", {},
+          t(`phone.audience.round.${game}`, {
+            number: index + 1, names: marks === null ? "—" : listOf(ctx, marks),
+          }))))))));
+}
+
+/**
+ * An audience member's screen above the public board: who they are, their marks during the game,
+ * the audience's results at the end.
+ */
+export function audiencePanel(ctx) {
+  const { room, you, view, t } = ctx;
+  if (!you || !you.audience) return null;
+  const parts = [h("p", { class: "banner", testid: "audience-banner" },
+    t("phone.audience.banner", { name: you.audience }))];
+  if (room.phase === "playing" && view) parts.push(suspectPicker(ctx));
+  else if (room.phase === "over") parts.push(audienceResult(ctx));
+  else parts.push(h("p", { class: "hint", testid: "audience-wait" }, t("phone.audience.wait")));
+  return h("div", { class: "stack", testid: "audience" }, parts);
+}
