@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from aiohttp import web
+from fake_clock import FakeClock
 from playwright.sync_api import Page, expect
 
 from host.server import ROOM_KEY, HostConfig, create_app
@@ -35,6 +36,14 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 SEED = 20261130
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "host_config(fake_clock=False, **fields): HostConfig fields for the host fixture; "
+        "fake_clock=True gives the Room a FakeClock (host.clock) the test advances",
+    )
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
@@ -47,8 +56,11 @@ class Host:
     ``restart()`` stops it (sockets closed, journal flushed) and starts a new app on the same
     port and journal folder, as when the host program is started again."""
 
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(self, state_dir: Path, fake_clock: bool = False, **fields: Any) -> None:
         self.state_dir = state_dir
+        # Turn timers and bot pauses run on this clock when given: moved only by advance().
+        self.clock = FakeClock() if fake_clock else None
+        self.fields = {**fields, **({"scheduler": self.clock} if self.clock else {})}
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="host", daemon=True)
         self.thread.start()
@@ -71,7 +83,11 @@ class Host:
     def start(self, resume: bool) -> None:
         async def start() -> web.AppRunner:
             config = HostConfig(
-                join_url="http://127.0.0.1/", state_dir=self.state_dir, seed=SEED, resume=resume
+                join_url="http://127.0.0.1/",
+                state_dir=self.state_dir,
+                seed=SEED,
+                resume=resume,
+                **self.fields,
             )
             runner = web.AppRunner(create_app(config))
             await runner.setup()
@@ -121,14 +137,21 @@ class Host:
 
         self._on_loop(wait())
 
+    def advance(self, seconds: float) -> None:
+        """Move the fake clock on, on the server's loop (what falls due acts on the Room)."""
+        clock = self.clock
+        assert clock is not None, "mark the test host_config(fake_clock=True)"
+        self.call(lambda _room: clock.advance(seconds))
+
     def run(self, coroutine_function: Any) -> Any:
         """Await ``coroutine_function(app)`` on the server's loop and return its result."""
         return self._on_loop(coroutine_function(self.app))
 
 
 @pytest.fixture
-def host(tmp_path: Path) -> Iterator[Host]:
-    running = Host(tmp_path / "state")
+def host(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Host]:
+    marker = request.node.get_closest_marker("host_config")
+    running = Host(tmp_path / "state", **(marker.kwargs if marker else {}))
     try:
         yield running
     finally:
