@@ -9,11 +9,17 @@ pages show what the audience suspected beside the truth, and who read the table 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from host.errors import RoomError
+from host.protocol import clean_name, name_key
+from host.seating import refuse_taken_name
 from host.seats import Connection, new_token
+
+if TYPE_CHECKING:
+    from host.room import Room
 
 MAX_MEMBERS = 1_000  # names kept (the socket limit bounds who is connected at once)
 
@@ -66,6 +72,14 @@ class Audience:
         for member in self.members:
             member.marks = {}
 
+    def result_for(self, room: Room) -> dict[str, Any] | None:
+        """After a game, what the audience suspected beside the truth (None before the end)."""
+        match = room.match
+        if room.phase != "over" or match is None or not self.members:
+            return None
+        rules, state = match.rules, match.state
+        return self.results(rules.hidden_seats(state), rules.round_of(state) + 1)
+
     def results(self, truth: list[int], rounds: int) -> dict[str, Any]:
         """What the audience suspected, round by round, beside the truth, and who read the table
         best (the highest mean overlap with the truth over the rounds they marked)."""
@@ -108,3 +122,40 @@ def _overlap(marked: set[int], hidden: set[int]) -> float:
     """How well a guess matches the truth: shared seats over all seats named by either."""
     both = marked | hidden
     return len(marked & hidden) / len(both) if both else 1.0
+
+
+def on_audience(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    """A phone without a seat joins the audience with a name, to play along."""
+    if conn.seats:
+        raise RoomError("already_seated", seat=room.seat_of(conn.seats[0]))
+    name = clean_name(message["name"])
+    refuse_taken_name(room, name)
+    conn.member = room.audience.join(conn, name, name_key)
+    room.send_state(conn)
+    send_marks(room, conn)
+    room.broadcast_soon()  # the audience count on the screens
+
+
+def on_suspect(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    """An audience member names the seats they suspect now; nobody else hears of it until
+    the game is over."""
+    if conn.member is None:
+        raise RoomError("not_in_audience")
+    if room.phase != "playing" or room.match is None:
+        raise RoomError("not_started")
+    seats = message["seats"]
+    if any(not 0 <= seat < len(room.players) for seat in seats):
+        raise RoomError("not_a_seat", seat=next(s for s in seats if not 0 <= s < len(room.players)))
+    room.audience.mark(conn.member, room.match.rules.round_of(room.match.state), seats)
+    send_marks(room, conn)
+
+
+def send_marks(room: Room, conn: Connection) -> None:
+    member = conn.member
+    conn.send_private({"type": "audience", "name": member.name, "suspects": member.current()})
+
+
+AUDIENCE_MOVES: dict[str, Callable[[Room, Connection, dict[str, Any]], None]] = {
+    "audience": on_audience,
+    "suspect": on_suspect,
+}

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.errors import RoomError
 from host.match import load_rules
+from host.seating import send_removed
 from host.seats import BOT_NAMES, Connection, Player, new_token
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ def remove_mid_game(room: Room, player: Player) -> None:
     player.token = new_token()
     holder = player.conn
     room.save_quietly()
-    room.send_removed(player, holder, "removed")
+    send_removed(room, player, holder, "removed")
     room.changed()
 
 

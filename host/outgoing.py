@@ -202,7 +202,7 @@ def room_part(room: Room) -> dict[str, Any]:
         "notice": room.notice,
         "resumable": room.saved.summary() if room.saved and room.phase == "lobby" else None,
         "audience": room.audience.present(),
-        "audience_result": room.audience_result(),
+        "audience_result": room.audience.result_for(room),
         "round": room.games_started,
     }
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.errors import CodedError
 from engine.registry import DEFAULT_GAME, GameRules, game_names
-from host.audience import Audience
+from host.audience import AUDIENCE_MOVES, Audience
 from host.clock import Handle, LoopScheduler, Scheduler
 from host.errors import RoomError
 from host.evening import LEADER_MOVES, REPLAY_STEPS_MAX, demo_game_over, remove_mid_game
@@ -30,8 +30,9 @@ from host.journal import JournalError, JournalStore, RoomFile, SavedGame
 from host.keeping import record_of, restore
 from host.match import Match, load_rules
 from host.outgoing import Change, encode, room_part
-from host.protocol import clean_name, name_key, parse_message
-from host.seats import Claim, Connection, Player, find_by_token, new_token
+from host.protocol import parse_message
+from host.seating import SEAT_MOVES, decide_claim, drop_claim, give_seat, send_removed
+from host.seats import Claim, Connection, Player, find_by_token
 from host.teaching import MOVES as TEACHING_MOVES
 from host.teaching import Tutorial
 from host.turnclock import PRESETS, TurnClock
@@ -46,6 +47,9 @@ BOT_STEPS_MAX = 10_000  # a bound on bot moves in a row (all seats bots: a whole
 CHURN_DELAY = 0.5
 
 PublicCallback = Callable[[dict[str, Any]], None]
+# The moves other modules define (``type -> function(room, conn, message)``); the Room's own
+# ``_on_<type>`` methods handle the rest.
+MOVES = SEAT_MOVES | AUDIENCE_MOVES | LEADER_MOVES | TEACHING_MOVES
 
 
 class Room:
@@ -125,14 +129,14 @@ class Room:
     def connect(self, conn: Connection) -> None:
         """A new phone socket: a stranger until it says hello with a token or joins."""
         self.connections.add(conn)
-        self._send_state(conn)
-        self._broadcast_soon()
+        self.send_state(conn)
+        self.broadcast_soon()
 
     def disconnect(self, conn: Connection) -> None:
         self.connections.discard(conn)
         self.audience.leave(conn)
         conn.member = None
-        self._drop_claim(conn)
+        drop_claim(self, conn)
         conn.waiting_for = None
         held = [player for player in conn.seats if player.conn is conn]
         conn.seats, conn.player = [], None
@@ -141,11 +145,11 @@ class Room:
             waiting = next((c for c in self.connections if c.waiting_for is player), None)
             if waiting is not None:  # the token's own phone, waiting for this one to go quiet
                 waiting.waiting_for = None
-                self._seat(waiting, player)
+                give_seat(self, waiting, player)
         if held:
             self.changed()
         else:
-            self._broadcast_soon()
+            self.broadcast_soon()
 
     def knows_token(self, token: str) -> bool:
         """Whether ``token`` is a seat's (the server lets such a phone in over any limit)."""
@@ -173,7 +177,7 @@ class Room:
             if handler is not None:
                 handler(conn, message)
             else:
-                (LEADER_MOVES | TEACHING_MOVES)[message["type"]](self, conn, message)
+                MOVES[message["type"]](self, conn, message)
         except CodedError as error:  # the engine's, the protocol's and the Room's refusals
             self.refuse(conn, error.code, error.facts)
 
@@ -258,39 +262,8 @@ class Room:
         return [self.players[seat].name for seat in absent]
 
     def decide_claim(self, approve: bool, claim_id: int | None = None) -> None:
-        """Let a phone into the seat it asked for by name, or refuse it (the oldest claim when
-        ``claim_id`` is None: the host keys). Raises RoomError ``no_such_claim``."""
-        claim = next((c for c in self.claims if claim_id is None or c.id == claim_id), None)
-        if claim is None:
-            raise RoomError("no_such_claim")
-        self.claims.remove(claim)
-        claim.conn.claim = None
-        if not approve:
-            self.refuse(claim.conn, "claim_refused", {"name": claim.player.name})
-            self.broadcast()
-            return
-        player, old_token = claim.player, claim.player.token
-        player.token = new_token()  # whoever held the old token holds nothing now
-        try:
-            self._save_room()
-        except RoomError:
-            player.token = old_token
-            self.refuse(claim.conn, "journal_failed")
-            raise
-        if player.conn is not None:  # its phone came back meanwhile: it loses the seat too
-            old = player.conn
-            old.player = None
-            player.conn = None
-            old.send_private({"type": "seat_lost", "reason": "taken_back"})
-        for other in list(self.claims):  # one seat, one winner
-            if other.player is player:
-                self.claims.remove(other)
-                other.conn.claim = None
-                self.refuse(other.conn, "claim_refused", {"name": player.name})
-        player.lang = claim.conn.lang
-        self._seat(claim.conn, player)
-        self.notice = {"id": self._next_id(), "kind": "seat_taken_back", "name": player.name}
-        self.changed()
+        """The host keys' (and the leader's) answer to a claim: see seating.decide_claim."""
+        decide_claim(self, approve, claim_id)
 
     def resume_saved(self) -> None:
         """Continue the interrupted game found in the state folder.
@@ -375,191 +348,6 @@ class Room:
     def _on_ping(self, conn: Connection, message: dict[str, Any]) -> None:
         conn.send_private({"type": "pong"})
 
-    def _on_hello(self, conn: Connection, message: dict[str, Any]) -> None:
-        if message.get("lang"):
-            self._set_lang(conn, message["lang"])
-        tokens = message.get("tokens") or []
-        if len(tokens) > 1:
-            self._hello_shared(conn, tokens)
-            return
-        token = message.get("token") or (tokens[0] if tokens else None)
-        if not token:
-            self._send_state(conn)
-            return
-        player = find_by_token(self.players + self.next_game, token)
-        if player is None:
-            self._send_state(conn)
-            if not self.is_saved_seat(token):
-                raise RoomError("token_unknown")
-            return  # a seat of the interrupted game: the state says it is kept
-        if player.conn is conn:
-            self._send_state(conn)
-            return
-        if player.conn is not None:
-            # Its token is on another phone that still answers: a seat never moves from under a
-            # phone. If that one has gone quiet, the probe closes it and this one is seated.
-            conn.waiting_for = player
-            player.conn.probe()
-            self._send_state(conn)
-            raise RoomError("seat_in_use", name=player.name)
-        player.lang = conn.lang
-        self._seat(conn, player)
-        self.changed()
-
-    def _hello_shared(self, conn: Connection, tokens: list[str]) -> None:
-        """A shared phone back after a reload: every seat whose token it keeps and that no other
-        phone holds comes back to it, behind the curtain."""
-        found = [find_by_token(self.players, token) for token in tokens]
-        free = [p for p in found if p is not None and (p.conn is None or p.conn is conn)]
-        if not free:
-            self._send_state(conn)
-            raise RoomError("token_unknown")
-        for player in sorted(free, key=self.players.index):
-            player.lang = conn.lang
-            self._seat(conn, player, add=bool(conn.seats))
-        self.changed()
-
-    def _on_add_seat(self, conn: Connection, message: dict[str, Any]) -> None:
-        """In the lobby, a seated phone takes one more player: a phone passed around."""
-        self.require_lobby()
-        if not conn.seats:
-            raise RoomError("not_seated")
-        name = clean_name(message["name"])
-        self._refuse_taken_name(name)
-        limit = self.rules.max_players if self.rules else None
-        if limit is not None and len(self.players) >= limit:
-            raise RoomError("room_full", max=limit)
-        player = Player(name=name, token=new_token(), lang=conn.lang)
-        with self.durable():
-            self.players.append(player)
-        self._seat(conn, player, add=True)
-        self.changed()
-
-    def _on_hold(self, conn: Connection, message: dict[str, Any]) -> None:
-        """On a shared phone, the named player confirms they hold it: their screen comes up."""
-        seat = message["seat"]
-        player = self.players[seat] if 0 <= seat < len(self.players) else None
-        if player is None or player not in conn.seats:
-            raise RoomError("not_your_seat", seat=seat)
-        if conn.player is not None and conn.player is not player:
-            raise RoomError("phone_held", name=conn.player.name)
-        conn.player = player
-        player.seen_deal = True
-        self.changed()
-
-    def _on_hide(self, conn: Connection, message: dict[str, Any]) -> None:
-        """ "Hide and pass": the shared phone shows the curtain again, nothing of the seat."""
-        if not conn.shared:
-            raise RoomError("not_shared")
-        conn.player = None
-        self.changed()
-
-    def _on_lang(self, conn: Connection, message: dict[str, Any]) -> None:
-        self._set_lang(conn, message["lang"])
-        self._send_state(conn)
-
-    def _on_join(self, conn: Connection, message: dict[str, Any]) -> None:
-        if conn.seats:
-            raise RoomError("already_seated", seat=self._seat_of(conn.seats[0]))
-        name = clean_name(message["name"])
-        key = name_key(name)
-        same = next((p for p in self.players if name_key(p.name) == key), None)
-        if same is not None:
-            if same.removed:
-                raise RoomError("seat_removed", name=same.name)
-            if same.connected:
-                raise RoomError("name_taken", name=same.name)
-            if same.name.casefold() != name.casefold():
-                raise RoomError("name_lookalike", name=same.name)
-            self._claim(conn, same)
-            return
-        waiting = next((p for p in self.next_game if name_key(p.name) == key), None)
-        if waiting is not None:
-            if waiting.connected:
-                raise RoomError("name_taken", name=waiting.name)
-            self._claim(conn, waiting)
-            return
-        if self.phase != "lobby":
-            # Seats are fixed once dealt: a late joiner watches and plays the next game.
-            latecomer = Player(name=name, token=new_token(), lang=conn.lang)
-            with self.durable():
-                self.next_game.append(latecomer)
-            self._seat(conn, latecomer)
-            self.changed()
-            return
-        limit = self.rules.max_players if self.rules else None
-        if limit is not None and len(self.players) >= limit:
-            raise RoomError("room_full", max=limit)
-        player = Player(name=name, token=new_token(), lang=conn.lang)
-        with self.durable():
-            self.players.append(player)
-            if self.leader is None:
-                self.leader = player
-        self._seat(conn, player)
-        self.changed()
-
-    def _refuse_taken_name(self, name: str) -> None:
-        """Raises RoomError when ``name`` is, or looks like, a name already at the table."""
-        key = name_key(name)
-        same = next((p for p in self.players + self.next_game if name_key(p.name) == key), None)
-        if same is None:
-            return
-        if same.name.casefold() != name.casefold():
-            raise RoomError("name_lookalike", name=same.name)
-        raise RoomError("name_taken", name=same.name)
-
-    def _on_audience(self, conn: Connection, message: dict[str, Any]) -> None:
-        """A phone without a seat joins the audience with a name, to play along."""
-        if conn.seats:
-            raise RoomError("already_seated", seat=self._seat_of(conn.seats[0]))
-        name = clean_name(message["name"])
-        self._refuse_taken_name(name)
-        conn.member = self.audience.join(conn, name, name_key)
-        self._send_state(conn)
-        self._send_marks(conn)
-        self._broadcast_soon()  # the audience count on the screens
-
-    def _on_suspect(self, conn: Connection, message: dict[str, Any]) -> None:
-        """An audience member names the seats they suspect now; nobody else hears of it until
-        the game is over."""
-        if conn.member is None:
-            raise RoomError("not_in_audience")
-        if self.phase != "playing" or self.match is None:
-            raise RoomError("not_started")
-        seats = message["seats"]
-        if any(not 0 <= seat < len(self.players) for seat in seats):
-            raise RoomError(
-                "not_a_seat", seat=next(s for s in seats if not 0 <= s < len(self.players))
-            )
-        self.audience.mark(conn.member, self.match.rules.round_of(self.match.state), seats)
-        self._send_marks(conn)
-
-    def _send_marks(self, conn: Connection) -> None:
-        member = conn.member
-        conn.send_private({"type": "audience", "name": member.name, "suspects": member.current()})
-
-    def audience_result(self) -> dict[str, Any] | None:
-        """After a game, what the audience suspected beside the truth (None before the end)."""
-        match = self.match
-        if self.phase != "over" or match is None or not self.audience.members:
-            return None
-        rules, state = match.rules, match.state
-        return self.audience.results(rules.hidden_seats(state), rules.round_of(state) + 1)
-
-    def _on_claim(self, conn: Connection, message: dict[str, Any]) -> None:
-        self.require_leader(conn)
-        self.decide_claim(bool(message.get("approve")), message["id"])
-
-    def _on_leave(self, conn: Connection, message: dict[str, Any]) -> None:
-        self.require_lobby()
-        player = conn.player
-        if player is None:
-            raise RoomError("not_seated")
-        with self.durable():
-            self._remove(player)
-        self.send_removed(player, conn, "left")
-        self.changed()
-
     def _on_options(self, conn: Connection, message: dict[str, Any]) -> None:
         self.require_leader(conn)
         self.require_lobby()
@@ -606,8 +394,8 @@ class Room:
             return
         holder = player.conn
         with self.durable():
-            self._remove(player)
-        self.send_removed(player, holder, "removed")
+            self.remove_player(player)
+        send_removed(self, player, holder, "removed")
         self.changed()
 
     def _on_start(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -670,7 +458,7 @@ class Room:
             rules,
             self.variants,
             [{"name": p.name, "token": p.token, "lang": p.lang} for p in self.players],
-            self._seat_of(self.leader),
+            self.seat_of(self.leader),
             self.journals,
             seed,
         )
@@ -696,7 +484,7 @@ class Room:
         """Between games: removed players leave the table, latecomers take seats while the
         chosen game has room (the rest wait for the one after)."""
         for player in [p for p in self.players if p.removed]:
-            self._remove(player)
+            self.remove_player(player)
         limit = self.rules.max_players if self.rules else len(self.players)
         while self.next_game and len(self.players) < limit:
             self.players.append(self.next_game.pop(0))
@@ -785,65 +573,12 @@ class Room:
 
     # ---------------------------------------------------------------- seats
 
-    def _seat(self, conn: Connection, player: Player, add: bool = False) -> None:
-        """Give ``player``'s (free) seat to ``conn``, with the seat's token: its only seat, or
-        (``add``) one more on a phone passed around, which then shows the curtain."""
-        if not add:
-            for held in conn.seats:
-                if held is not player and held.conn is conn:
-                    held.conn = None
-            conn.seats = []
-        if player not in conn.seats:
-            conn.seats.append(player)
-        order = self.players + self.next_game
-        conn.seats.sort(key=lambda p: order.index(p) if p in order else len(order))
-        self._drop_claim(conn)
-        conn.waiting_for = None
-        player.conn = conn
-        conn.player = None if conn.shared else player
-        for claim in [c for c in self.claims if c.player is player]:
-            # The seat's own phone is back: nobody else gets it.
-            self.claims.remove(claim)
-            claim.conn.claim = None
-            self.refuse(claim.conn, "claim_refused", {"name": player.name})
-        conn.send_private({"type": "welcome", "token": player.token, "seat": self._seat_of(player)})
-
-    def _claim(self, conn: Connection, player: Player) -> None:
-        """``conn`` asks for ``player``'s disconnected seat by name: the table decides."""
-        self._drop_claim(conn)
-        claim = Claim(id=self._next_id(), player=player, conn=conn)
-        self.claims.append(claim)
-        conn.claim = claim
-        self.changed()
-
-    def _drop_claim(self, conn: Connection) -> None:
-        if conn.claim is not None:
-            if conn.claim in self.claims:
-                self.claims.remove(conn.claim)
-            conn.claim = None
-
-    def _remove(self, player: Player) -> None:
+    def remove_player(self, player: Player) -> None:
         self.players.remove(player)
         if self.leader is player:
             self.leader = self.players[0] if self.players else None
 
-    def send_removed(self, player: Player, holder: Connection | None, reason: str) -> None:
-        if holder is not None:
-            if player in holder.seats:
-                holder.seats.remove(player)
-            holder.player = holder.seats[0] if len(holder.seats) == 1 else None
-            holder.send_private({"type": "seat_lost", "reason": reason, "name": player.name})
-        player.conn = None
-        for claim in [c for c in self.claims if c.player is player]:
-            self.claims.remove(claim)
-            claim.conn.claim = None
-
-    def _set_lang(self, conn: Connection, lang: str) -> None:
-        conn.lang = normalise_language(lang)
-        for player in conn.seats:
-            player.lang = conn.lang
-
-    def _seat_of(self, player: Player | None) -> int | None:
+    def seat_of(self, player: Player | None) -> int | None:
         """The seat's number; None for no player or a latecomer waiting for the next game."""
         if player is None or player not in self.players:
             return None
@@ -864,13 +599,13 @@ class Room:
         if self.phase != "lobby":
             raise RoomError("not_in_lobby")
 
-    def _next_id(self) -> int:
+    def next_id(self) -> int:
         self._counter += 1
         return self._counter
 
     # ---------------------------------------------------------------- the room on disk
 
-    def _save_room(self) -> None:
+    def save_room(self) -> None:
         """Raises RoomError ``journal_failed`` when the room cannot be made durable."""
         if self.room_file is None:
             return
@@ -884,7 +619,7 @@ class Room:
         """Save after a change that has already happened in the game's own journal (the room
         file then only points at it): a failure is logged, the next save catches up."""
         with suppress(RoomError):
-            self._save_room()
+            self.save_room()
 
     @contextmanager
     def durable(self) -> Iterator[None]:
@@ -900,7 +635,7 @@ class Room:
         )
         yield
         try:
-            self._save_room()
+            self.save_room()
         except RoomError:
             (
                 self.players,
@@ -945,10 +680,10 @@ class Room:
     def public_message(self) -> dict[str, Any]:
         return self._change().public_message
 
-    def _send_state(self, conn: Connection) -> None:
+    def send_state(self, conn: Connection) -> None:
         conn.send_text(self._change().text_for(conn))
 
-    def _broadcast_soon(self) -> None:
+    def broadcast_soon(self) -> None:
         """Strangers came or went: only the spectator count changed, which phones do not show.
 
         The public screens hear of it at once, then at most once per CHURN_DELAY (the last
@@ -970,7 +705,7 @@ class Room:
 
     def _churn_ended(self) -> None:
         self._churn = None
-        self._broadcast_soon()
+        self.broadcast_soon()
 
     def broadcast(self) -> None:
         """Every phone its own state message, then the public listeners the public one."""

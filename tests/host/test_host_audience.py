@@ -67,7 +67,7 @@ async def test_marks_belong_to_the_round_they_were_made_in(host, kit):
     for phone in phones:
         await phone.sync()
     await kit.play_to_end(host, phones)
-    rounds = room.audience_result()["members"][0]["rounds"]
+    rounds = room.audience.result_for(room)["members"][0]["rounds"]
     assert rounds[0] == [0] and rounds[1] == [1, 2] and rounds[-1] == [1, 2]
 
 

@@ -1,0 +1,283 @@
+"""Seats and the phones that hold them: a phone comes back by token, joins with a name, asks for
+a disconnected seat back (the table decides), takes more players when it is passed around, and
+leaves. These are moves of the Room (``SEAT_MOVES[type](room, conn, message)``).
+
+A seat belongs to its player: it never moves from under a phone that still answers, a name alone
+never takes it without the table's approval, and an approved claim gets a new token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from host.errors import RoomError
+from host.i18n import normalise_language
+from host.protocol import clean_name, name_key
+from host.seats import Claim, Connection, Player, find_by_token, new_token
+
+if TYPE_CHECKING:
+    from host.room import Room
+
+
+def decide_claim(room: Room, approve: bool, claim_id: int | None = None) -> None:
+    """Let a phone into the seat it asked for by name, or refuse it (the oldest claim when
+    ``claim_id`` is None: the host keys). Raises RoomError ``no_such_claim``."""
+    claim = next((c for c in room.claims if claim_id is None or c.id == claim_id), None)
+    if claim is None:
+        raise RoomError("no_such_claim")
+    room.claims.remove(claim)
+    claim.conn.claim = None
+    if not approve:
+        room.refuse(claim.conn, "claim_refused", {"name": claim.player.name})
+        room.broadcast()
+        return
+    player, old_token = claim.player, claim.player.token
+    player.token = new_token()  # whoever held the old token holds nothing now
+    try:
+        room.save_room()
+    except RoomError:
+        player.token = old_token
+        room.refuse(claim.conn, "journal_failed")
+        raise
+    if player.conn is not None:  # its phone came back meanwhile: it loses the seat too
+        old = player.conn
+        old.player = None
+        player.conn = None
+        old.send_private({"type": "seat_lost", "reason": "taken_back"})
+    for other in list(room.claims):  # one seat, one winner
+        if other.player is player:
+            room.claims.remove(other)
+            other.conn.claim = None
+            room.refuse(other.conn, "claim_refused", {"name": player.name})
+    player.lang = claim.conn.lang
+    give_seat(room, claim.conn, player)
+    room.notice = {"id": room.next_id(), "kind": "seat_taken_back", "name": player.name}
+    room.changed()
+
+
+def on_hello(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    if message.get("lang"):
+        set_lang(room, conn, message["lang"])
+    tokens = message.get("tokens") or []
+    if len(tokens) > 1:
+        _hello_shared(room, conn, tokens)
+        return
+    token = message.get("token") or (tokens[0] if tokens else None)
+    if not token:
+        room.send_state(conn)
+        return
+    player = find_by_token(room.players + room.next_game, token)
+    if player is None:
+        room.send_state(conn)
+        if not room.is_saved_seat(token):
+            raise RoomError("token_unknown")
+        return  # a seat of the interrupted game: the state says it is kept
+    if player.conn is conn:
+        room.send_state(conn)
+        return
+    if player.conn is not None:
+        # Its token is on another phone that still answers: a seat never moves from under a
+        # phone. If that one has gone quiet, the probe closes it and this one is seated.
+        conn.waiting_for = player
+        player.conn.probe()
+        room.send_state(conn)
+        raise RoomError("seat_in_use", name=player.name)
+    player.lang = conn.lang
+    give_seat(room, conn, player)
+    room.changed()
+
+
+def _hello_shared(room: Room, conn: Connection, tokens: list[str]) -> None:
+    """A shared phone back after a reload: every seat whose token it keeps and that no other
+    phone holds comes back to it, behind the curtain."""
+    found = [find_by_token(room.players, token) for token in tokens]
+    free = [p for p in found if p is not None and (p.conn is None or p.conn is conn)]
+    if not free:
+        room.send_state(conn)
+        raise RoomError("token_unknown")
+    for player in sorted(free, key=room.players.index):
+        player.lang = conn.lang
+        give_seat(room, conn, player, add=bool(conn.seats))
+    room.changed()
+
+
+def on_add_seat(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    """In the lobby, a seated phone takes one more player: a phone passed around."""
+    room.require_lobby()
+    if not conn.seats:
+        raise RoomError("not_seated")
+    name = clean_name(message["name"])
+    refuse_taken_name(room, name)
+    limit = room.rules.max_players if room.rules else None
+    if limit is not None and len(room.players) >= limit:
+        raise RoomError("room_full", max=limit)
+    player = Player(name=name, token=new_token(), lang=conn.lang)
+    with room.durable():
+        room.players.append(player)
+    give_seat(room, conn, player, add=True)
+    room.changed()
+
+
+def on_hold(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    """On a shared phone, the named player confirms they hold it: their screen comes up."""
+    seat = message["seat"]
+    player = room.players[seat] if 0 <= seat < len(room.players) else None
+    if player is None or player not in conn.seats:
+        raise RoomError("not_your_seat", seat=seat)
+    if conn.player is not None and conn.player is not player:
+        raise RoomError("phone_held", name=conn.player.name)
+    conn.player = player
+    player.seen_deal = True
+    room.changed()
+
+
+def on_hide(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    """ "Hide and pass": the shared phone shows the curtain again, nothing of the seat."""
+    if not conn.shared:
+        raise RoomError("not_shared")
+    conn.player = None
+    room.changed()
+
+
+def on_lang(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    set_lang(room, conn, message["lang"])
+    room.send_state(conn)
+
+
+def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    if conn.seats:
+        raise RoomError("already_seated", seat=room.seat_of(conn.seats[0]))
+    name = clean_name(message["name"])
+    key = name_key(name)
+    same = next((p for p in room.players if name_key(p.name) == key), None)
+    if same is not None:
+        if same.removed:
+            raise RoomError("seat_removed", name=same.name)
+        if same.connected:
+            raise RoomError("name_taken", name=same.name)
+        if same.name.casefold() != name.casefold():
+            raise RoomError("name_lookalike", name=same.name)
+        ask_for_seat(room, conn, same)
+        return
+    waiting = next((p for p in room.next_game if name_key(p.name) == key), None)
+    if waiting is not None:
+        if waiting.connected:
+            raise RoomError("name_taken", name=waiting.name)
+        ask_for_seat(room, conn, waiting)
+        return
+    if room.phase != "lobby":
+        # Seats are fixed once dealt: a late joiner watches and plays the next game.
+        latecomer = Player(name=name, token=new_token(), lang=conn.lang)
+        with room.durable():
+            room.next_game.append(latecomer)
+        give_seat(room, conn, latecomer)
+        room.changed()
+        return
+    limit = room.rules.max_players if room.rules else None
+    if limit is not None and len(room.players) >= limit:
+        raise RoomError("room_full", max=limit)
+    player = Player(name=name, token=new_token(), lang=conn.lang)
+    with room.durable():
+        room.players.append(player)
+        if room.leader is None:
+            room.leader = player
+    give_seat(room, conn, player)
+    room.changed()
+
+
+def refuse_taken_name(room: Room, name: str) -> None:
+    """Raises RoomError when ``name`` is, or looks like, a name already at the table."""
+    key = name_key(name)
+    same = next((p for p in room.players + room.next_game if name_key(p.name) == key), None)
+    if same is None:
+        return
+    if same.name.casefold() != name.casefold():
+        raise RoomError("name_lookalike", name=same.name)
+    raise RoomError("name_taken", name=same.name)
+
+
+def on_claim(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    room.require_leader(conn)
+    decide_claim(room, bool(message.get("approve")), message["id"])
+
+
+def on_leave(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    room.require_lobby()
+    player = conn.player
+    if player is None:
+        raise RoomError("not_seated")
+    with room.durable():
+        room.remove_player(player)
+    send_removed(room, player, conn, "left")
+    room.changed()
+
+
+def give_seat(room: Room, conn: Connection, player: Player, add: bool = False) -> None:
+    """Give ``player``'s (free) seat to ``conn``, with the seat's token: its only seat, or
+    (``add``) one more on a phone passed around, which then shows the curtain."""
+    if not add:
+        for held in conn.seats:
+            if held is not player and held.conn is conn:
+                held.conn = None
+        conn.seats = []
+    if player not in conn.seats:
+        conn.seats.append(player)
+    order = room.players + room.next_game
+    conn.seats.sort(key=lambda p: order.index(p) if p in order else len(order))
+    drop_claim(room, conn)
+    conn.waiting_for = None
+    player.conn = conn
+    conn.player = None if conn.shared else player
+    for claim in [c for c in room.claims if c.player is player]:
+        # The seat's own phone is back: nobody else gets it.
+        room.claims.remove(claim)
+        claim.conn.claim = None
+        room.refuse(claim.conn, "claim_refused", {"name": player.name})
+    conn.send_private({"type": "welcome", "token": player.token, "seat": room.seat_of(player)})
+
+
+def ask_for_seat(room: Room, conn: Connection, player: Player) -> None:
+    """``conn`` asks for ``player``'s disconnected seat by name: the table decides."""
+    drop_claim(room, conn)
+    claim = Claim(id=room.next_id(), player=player, conn=conn)
+    room.claims.append(claim)
+    conn.claim = claim
+    room.changed()
+
+
+def drop_claim(room: Room, conn: Connection) -> None:
+    if conn.claim is not None:
+        if conn.claim in room.claims:
+            room.claims.remove(conn.claim)
+        conn.claim = None
+
+
+def send_removed(room: Room, player: Player, holder: Connection | None, reason: str) -> None:
+    if holder is not None:
+        if player in holder.seats:
+            holder.seats.remove(player)
+        holder.player = holder.seats[0] if len(holder.seats) == 1 else None
+        holder.send_private({"type": "seat_lost", "reason": reason, "name": player.name})
+    player.conn = None
+    for claim in [c for c in room.claims if c.player is player]:
+        room.claims.remove(claim)
+        claim.conn.claim = None
+
+
+def set_lang(room: Room, conn: Connection, lang: str) -> None:
+    conn.lang = normalise_language(lang)
+    for player in conn.seats:
+        player.lang = conn.lang
+
+
+SEAT_MOVES: dict[str, Callable[[Room, Connection, dict[str, Any]], None]] = {
+    "hello": on_hello,
+    "lang": on_lang,
+    "join": on_join,
+    "claim": on_claim,
+    "add_seat": on_add_seat,
+    "hold": on_hold,
+    "hide": on_hide,
+    "leave": on_leave,
+}
