@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.registry import game_names
 from host.errors import RoomError
 from host.seats import Connection
 
@@ -43,14 +44,17 @@ class Tutorial:
 def command(room: Room, name: str, game: str | None = None) -> None:
     """Move the tutorial: ``start`` (for ``game``, default the lobby's), ``pause``, ``resume``,
     ``next``, ``back``, ``skip`` (ends it). Raises RoomError ``not_in_lobby`` (a game is on),
-    ``no_tutorial`` (nothing to move), ``unknown_command``."""
+    ``no_tutorial`` (nothing to move), ``unknown_command``, ``unknown_game``."""
     if name not in COMMANDS:
         raise RoomError("unknown_command", command=name)
     if room.phase != "lobby":
         raise RoomError("not_in_lobby")
     tutorial = room.tutorial
     if name == "start":
-        room.tutorial = Tutorial(game=game or room.game_name)
+        game = game or room.game_name
+        if game not in game_names():
+            raise RoomError("unknown_game", game=game)
+        room.tutorial = Tutorial(game=game)
     elif tutorial is None:
         raise RoomError("no_tutorial")
     elif name == "skip" or (name == "next" and tutorial.index + 1 >= len(tutorial.chapters)):

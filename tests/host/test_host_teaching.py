@@ -41,6 +41,8 @@ async def test_the_leader_runs_the_tutorial_and_every_phone_follows(host):
     assert error["code"] == "no_tutorial"
     bad = await phones[0].error({"type": "tutorial", "command": "rewind"})
     assert bad["code"] == "unknown_command"
+    bad = await phones[0].error({"type": "tutorial", "command": "start", "game": "chess"})
+    assert bad["code"] == "unknown_game"
 
 
 async def test_first_game_hints_are_an_option_kept_across_a_restart(make_host):
