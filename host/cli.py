@@ -321,15 +321,16 @@ def host_keys(server: ServerThread, notify: Callable[[str], None], lang: str) ->
     from engine.errors import EngineError
     from host.i18n import translate
     from host.room import RoomError
-    from host.server import ROOM_KEY
+    from host.server import FINGERPRINT_KEY, ROOM_KEY
+    from host.tv.tutorial.keys import room_teacher
     from host.tv.window import HostKeys
 
     room = server.app[ROOM_KEY]
 
-    def on_loop(method: str) -> Callable[[], None]:
+    def on_loop(method: str, *args: Any) -> Callable[[], None]:
         def run() -> None:
             try:
-                getattr(room, method)()
+                getattr(room, method)(*args)
             except (RoomError, EngineError) as error:
                 notify(translate(lang, f"error.{error.code}", **error.facts))
 
@@ -352,6 +353,11 @@ def host_keys(server: ServerThread, notify: Callable[[str], None], lang: str) ->
         unpause=on_loop("unpause"),
         resume_saved=on_loop("resume_saved"),
         bots=lambda: server.call(bots_for_absent),
+        teach=room_teacher(room, server.call, notify, lang),
+        # Y / N: the oldest claim on a seat; the arrows: the grand reveal's step.
+        claim=lambda approve: on_loop("decide_claim", approve)(),
+        replay=lambda step: on_loop("show_replay_step", step)(),
+        fingerprint=server.app.get(FINGERPRINT_KEY, ""),
     )
 
 

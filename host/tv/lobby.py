@@ -111,7 +111,7 @@ class LobbyScene(Scene):
         most = int(room.get("max_players") or 10)
         canvas.panel(960, 170, 880, 870, theme.PANEL, radius=32)
         canvas.text(
-            frame.t("tv.lobby.players", count=len(seats), max=most), 1000, 190, 44, max_width=540
+            frame.t("tv.lobby.players", count=len(seats), max=most), 1000, 190, 44, max_width=510
         )
         watching = []
         spectators = int(room.get("spectators") or 0)
@@ -120,8 +120,8 @@ class LobbyScene(Scene):
         audience = int(room.get("audience") or 0)
         if audience:
             watching.append(frame.t("tv.lobby.audience", count=audience))
-        if watching:
-            canvas.text(" · ".join(watching), 1810, 200, 28, theme.MUTED, "topright", 300)
+        for line, words in enumerate(watching):  # one line each: they never crowd the count
+            canvas.text(words, 1810, 186 + line * 32, 26, theme.MUTED, "topright", 290)
         if not seats:
             canvas.text(frame.t("tv.lobby.nobody"), 1400, 420, 40, theme.MUTED, "midtop", 800)
         for index, entry in enumerate(seats[:10]):

@@ -41,16 +41,9 @@ class ReplayScene(Scene):
             return
         step = min(max(0, int(frame.room.get("replay_step") or 0)), count - 1)
         canvas.text(frame.t(f"{frame.game}.name"), 60, 28, 56, theme.ACCENT, max_width=760)
-        canvas.text(frame.t("tv.replay.title"), 960, 34, 44, theme.TEXT, "midtop", 700)
-        canvas.text(
-            frame.t("tv.replay.step", number=step + 1, count=count),
-            1860,
-            38,
-            36,
-            theme.MUTED,
-            "topright",
-            400,
-        )
+        place = frame.t("tv.replay.step", number=step + 1, count=count)
+        heading = f"{frame.t('tv.replay.title')} · {place}"
+        canvas.text(heading, 1860, 38, 36, theme.TEXT, "topright", 960)
         canvas.element(f"replay:{step}", canvas.rect(0, 0, 1920, 1080))
         if step < game.replay_steps(frame.view or {}):
             game.draw_replay_step(canvas, frame, step)

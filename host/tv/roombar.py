@@ -22,7 +22,7 @@ CLOCK_FPS = 4  # enough for a countdown in whole seconds to change on time
 HURRY_SECONDS = 10  # the clock turns vermillion from here on
 TOP, HEIGHT = 10, 60  # the bar sits over the boards' title line, right of the game's name
 RIGHT = 1900
-COVER_LEFT = 880  # the bar never reaches the game's name at the left
+COVER_LEFT = 760  # the bar never reaches the game's name at the left (under 600 in every language)
 NOTICE_KINDS = ("seat_taken_back",)  # the notices this screen has words for
 
 

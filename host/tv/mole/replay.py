@@ -48,33 +48,33 @@ def _lock(canvas: Canvas, frame: Frame, view: dict[str, Any], index: int) -> Non
     canvas.element(f"replay_lock:{index}:{lock.get('result')}", canvas.rect(LEFT, TOP, WIDTH, 60))
     proposals = [p for p in view.get("proposals") or [] if int(p.get("lock", -1)) == index]
     players = frame.player_count()
-    block = min(108.0, 500 / max(1, len(proposals)))
+    chip_rows = 2 if players > 6 else 1
+    block = min(96.0 + 44 * chip_rows, 540 / max(1, len(proposals)))
     y = TOP + 84
     for number, proposal in enumerate(proposals, start=1):
-        _proposal(canvas, frame, proposal, number, y, block, players)
+        _proposal(canvas, frame, proposal, number, y, block, chip_rows)
         y += block
     plays = next(
         (p.get("cards") or {} for p in result.get("plays") or [] if int(p["lock"]) == index), {}
     )
-    y += 16
+    y += 10
     if plays:
         canvas.text(frame.t("tv.replay.cards"), LEFT, y, 30, theme.MUTED, max_width=WIDTH)
-        x = LEFT
-        chip = min(440.0, WIDTH / max(1, len(plays)))
-        for seat_text, card in sorted(plays.items(), key=lambda item: int(item[0])):
+        # Who played what, three to a column: a long name keeps its size.
+        for position, (seat_text, card) in enumerate(
+            sorted(plays.items(), key=lambda item: int(item[0]))
+        ):
+            column, row = divmod(position, 3)
             seat = int(seat_text)
-            cy = y + 70
+            x, cy = LEFT + column * 900, y + 64 + row * 50
             if card == CLEAN:
-                canvas.check(x + 22, cy, 20)
+                canvas.check(x + 20, cy, 18)
             else:
-                canvas.cross(x + 22, cy, 18)
-            word = frame.t(f"mole.card.{card}")
-            canvas.text(
-                f"{frame.name(seat)}: {word}", x + 54, cy, 34, theme.TEXT, "midleft", chip - 70
-            )
-            canvas.element(f"replay_card:{index}:{seat}:{card}", canvas.rect(x, cy - 24, chip, 48))
-            x += chip
-        y += 120
+                canvas.cross(x + 20, cy, 16)
+            words = f"{frame.name(seat)}: {frame.t(f'mole.card.{card}')}"
+            canvas.text(words, x + 50, cy, 34, theme.TEXT, "midleft", 820)
+            canvas.element(f"replay_card:{index}:{seat}:{card}", canvas.rect(x, cy - 24, 880, 48))
+        y += 64 + 50 * min(3, len(plays)) + 6
     alibis = [a for a in result.get("alibis") or [] if a.get("seat") is not None]
     for alibi in alibis:
         if int(alibi.get("lock", -1)) != index:
@@ -93,30 +93,33 @@ def _proposal(
     number: int,
     y: float,
     block: float,
-    players: int,
+    chip_rows: int,
 ) -> None:
+    """One proposal: who chose which team, approved or not, and every seat's named vote."""
     approved = bool(proposal.get("approved"))
     team = ", ".join(frame.name(seat) for seat in proposal.get("team") or [])
     line = frame.t(
         "tv.replay.proposal", number=number, name=frame.name(proposal.get("boss")), team=team
     )
-    size = min(34.0, block * 0.34)
+    size = 32.0
     verdict = frame.t("tv.votes.approved" if approved else "tv.votes.rejected")
     canvas.text(verdict, LEFT + WIDTH, y, size, theme.GOOD if approved else theme.BAD, "topright")
-    canvas.text(line, LEFT, y, size, theme.TEXT, max_width=WIDTH - 320)
-    chip = min(300.0, WIDTH / max(1, players))
-    cy = y + block * 0.62
-    r = min(13.0, block * 0.13)
-    for seat, vote in enumerate(proposal.get("votes") or []):
-        x = LEFT + seat * chip
+    canvas.text(line, LEFT, y, size, theme.TEXT, max_width=WIDTH - 330)
+    votes = list(proposal.get("votes") or [])
+    per_row = max(1, -(-len(votes) // chip_rows))
+    chip = min(360.0, WIDTH / per_row)
+    row_gap = (block - 56) / chip_rows
+    r = 13.0
+    for seat, vote in enumerate(votes):
+        row, column = divmod(seat, per_row)
+        x, cy = LEFT + column * chip, y + 66 + row * row_gap
         if vote:
             canvas.check(x + r, cy, r)
         else:
             canvas.cross(x + r, cy, r * 0.9)
-        canvas.text(frame.name(seat), x + 2.6 * r, cy, 26, theme.MUTED, "midleft", chip - 3.4 * r)
-        canvas.element(
-            f"replay_vote:{number}:{seat}:{bool(vote)}", canvas.rect(x, cy - r, chip, 2 * r)
-        )
+        canvas.text(frame.name(seat), x + 2.6 * r, cy, 28, theme.MUTED, "midleft", chip - 3.4 * r)
+        area = canvas.rect(x, cy - r, chip, 2 * r)
+        canvas.element(f"replay_vote:{number}:{seat}:{bool(vote)}", area)
 
 
 def _getaway(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
