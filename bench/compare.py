@@ -10,7 +10,7 @@ parsed for the phones. Also timed: until the ten phones alone have theirs (do se
 for the audience?). The server's CPU per action (user + system from ``/proc/<pid>/stat``) and its
 memory (RSS) are read over the measured actions, after a warm-up.
 
-    python3 bench/compare.py                      # every scenario, 3 rounds (~6 minutes)
+    python3 bench/compare.py                      # every scenario, 3 rounds (~15 minutes)
     python3 bench/compare.py --rounds 1 --only a  # one scenario
     python3 bench/compare.py --profile            # molecrew under cProfile, (a) and (b)
 
