@@ -16,6 +16,9 @@ from typing import Any
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 LANGUAGES = ("en", "es", "pt")
 DEFAULT_LANGUAGE = "en"
+# The areas a surface never shows: the phone page reads neither the TV's, the terminal's nor the
+# board page's words.
+SURFACES: dict[str, frozenset[str]] = {"phone": frozenset({"tv", "cli", "board"})}
 
 
 def normalise_language(lang: str | None) -> str:
@@ -25,11 +28,14 @@ def normalise_language(lang: str | None) -> str:
 
 
 @cache
-def catalog(lang: str) -> dict[str, str]:
-    """The whole catalog of one language, every area merged."""
+def catalog(lang: str, surface: str | None = None) -> dict[str, str]:
+    """The catalog of one language, every area merged; for a ``surface`` (see SURFACES) only
+    the areas that screen shows, so a phone does not download the TV's words."""
+    skipped = SURFACES.get(surface or "", frozenset())
     merged: dict[str, str] = {}
     for path in sorted((CATALOG_DIR / lang).glob("*.json")):
-        merged.update(json.loads(path.read_text(encoding="utf-8")))
+        if path.stem not in skipped:
+            merged.update(json.loads(path.read_text(encoding="utf-8")))
     return merged
 
 

@@ -26,7 +26,7 @@ from engine.registry import DEFAULT_GAME
 from host.channel import HostKey, SealedSocket, fingerprint, keyed_url
 from host.evening import start_demo
 from host.gate import TRY_AGAIN_LATER, Gate, TokenBucket, knows_token
-from host.i18n import LANGUAGES, catalog, normalise_language
+from host.i18n import LANGUAGES, SURFACES, catalog, normalise_language
 from host.journal import JournalStore
 from host.protocol import ProtocolError, parse_message
 from host.room import Connection, Room, RoomError, encode
@@ -505,10 +505,11 @@ async def catalog_json(request: web.Request) -> web.Response:
     lang = request.match_info["lang"]
     if lang not in LANGUAGES:
         raise web.HTTPNotFound(text=f"no language {lang!r}")
-    body = json.dumps(catalog(lang), ensure_ascii=False, separators=(",", ":")).encode()
-    return (
-        request.app[CATALOGS_KEY].asset(lang, body, "application/json").response(request, NO_CACHE)
-    )
+    surface = request.query.get("for")
+    surface = surface if surface in SURFACES else None  # ?for=phone: only what a phone shows
+    body = json.dumps(catalog(lang, surface), ensure_ascii=False, separators=(",", ":")).encode()
+    asset = request.app[CATALOGS_KEY].asset(f"{lang}.{surface}", body, "application/json")
+    return asset.response(request, NO_CACHE)
 
 
 async def qr_code(request: web.Request) -> web.Response:

@@ -42,7 +42,9 @@ export function storeLanguage(lang) {
 export async function useLanguage(lang) {
   lang = normalise(lang);
   if (!catalogs.has(lang)) {
-    const response = await fetch(`/i18n/${lang}.json`, { cache: "no-cache" });
+    // The phone page asks only for the words a phone shows; other pages take the whole catalog.
+    const surface = location.pathname.startsWith("/board") ? "" : "?for=phone";
+    const response = await fetch(`/i18n/${lang}.json${surface}`, { cache: "no-cache" });
     if (!response.ok) throw new Error(`catalog ${lang}: HTTP ${response.status}`);
     catalogs.set(lang, await response.json());
   }

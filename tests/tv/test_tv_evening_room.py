@@ -1,0 +1,105 @@
+"""The TV and a real Room: the window's host keys bound by the CLI's own ``host_keys`` (the
+server loop's ``call`` replaced by a direct call) let a claimed seat in or refuse it, and step
+the grand reveal; the window follows the Room's public messages, never its own guess."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from tv_screens import en, show
+from tv_teaching import Phone, lobby_room
+
+from engine.rng import Rng
+from host.cli import host_keys
+from host.server import FINGERPRINT_KEY, ROOM_KEY
+from host.tv.director import REPLAY
+from host.tv.window import TvWindow
+
+
+class DirectServer:
+    """What ``host_keys`` needs of the server thread: the app's keys and a loop to run on."""
+
+    def __init__(self, room) -> None:
+        self.app = {ROOM_KEY: room, FINGERPRINT_KEY: "4821 0937 5512"}
+
+    def call(self, work) -> None:
+        work()
+
+
+@pytest.fixture
+def table():
+    room = lobby_room("mole", players=5)
+    window = TvWindow("en", size=(1280, 720), sound=False)
+    notices: list[str] = []
+    window.keys = host_keys(DirectServer(room), notices.append, "en")  # type: ignore[arg-type]
+    room.subscribe_public(window.post)
+    yield room, window, notices
+    window.close()
+
+
+def claim_carla(room) -> Phone:
+    carla = room.players[2]
+    room.disconnect(carla.conn)
+    stranger = Phone()
+    room.connect(stranger)
+    room.handle_text(stranger, json.dumps({"type": "join", "name": "carla"}))
+    return stranger
+
+
+def test_y_lets_the_claimant_in_and_the_tv_says_the_seat_was_taken_back(table):
+    room, window, _ = table
+    stranger = claim_carla(room)
+    canvas = show(window, [], "room-claim")
+    assert en("tv.room.claim", name="Carla") in canvas.texts()
+    old_token = room.players[2].token
+    window.press(pygame.K_y)
+    assert room.players[2].conn is stranger and room.players[2].token != old_token
+    canvas = show(window, [], "room-taken-back")
+    assert en("tv.room.seat_taken_back", name="Carla") in canvas.texts()
+    assert not any(label.startswith("claim:") for label in canvas.elements())
+    assert "fingerprint" in canvas.elements()  # the lobby shows the code the keys carry
+
+
+def test_n_refuses_the_claimant_who_gets_nothing_of_the_seat(table):
+    room, window, _ = table
+    stranger = claim_carla(room)
+    show(window, [], "room-claim-refuse")
+    window.press(pygame.K_n)
+    assert room.players[2].conn is None and not room.claims
+    errors = [json.loads(text) for text in stranger.frames if '"type":"error"' in text]
+    assert errors[-1]["code"] == "claim_refused"
+    assert "notice:seat_taken_back" not in show(window, [], "room-refused").elements()
+
+
+def play_to_the_end(room) -> None:
+    room.start()
+    rng = Rng(5)
+    while room.phase != "over":
+        match = room.match
+        seat = min(match.rules.expected_seats(match.state))
+        action = match.rules.bots["smart"](match.state, seat, rng)
+        message = {"type": "action", "action": action}
+        room.handle_text(room.players[seat].conn, json.dumps(message))
+
+
+def test_the_arrows_step_the_rooms_reveal_and_the_tv_follows_each_step(table):
+    room, window, notices = table
+    window.press(pygame.K_RIGHT)  # in the lobby: nothing to step, nothing asked
+    play_to_the_end(room)
+    show(window, [], "room-over")
+    count = window.director.replay_count(window.director.message)
+    assert count >= 4  # at least three locks and the Getaway, or five locks
+    seen = []
+    for _ in range(count + 1):
+        window.press(pygame.K_RIGHT)
+        canvas = show(window, [], "room-step")
+        seen.append(room.replay_step)
+        if room.replay_step is not None:
+            assert window.director.current == REPLAY
+            assert f"replay:{room.replay_step}" in canvas.elements()
+        else:
+            assert window.director.current == "mole.reveal"
+    assert seen == [*range(count), None]
+    assert notices == []
