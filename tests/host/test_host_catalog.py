@@ -31,3 +31,11 @@ def test_the_scan_finds_the_codes():
 def test_every_host_error_code_has_a_text(lang):
     missing = sorted(code for code in host_codes() if f"error.{code}" not in catalog(lang))
     assert missing == []
+
+
+async def test_the_phone_asks_only_for_the_words_a_phone_shows(host):
+    whole = await (await host.client.get("/i18n/es.json")).json()
+    phone = await (await host.client.get("/i18n/es.json?for=phone")).json()
+    assert any(key.startswith("tv.") for key in whole)
+    assert not any(key.split(".")[0] in ("tv", "cli", "board") for key in phone)
+    assert {key for key in whole if key.startswith(("phone.", "error.", "mole."))} <= set(phone)
