@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.actions import not_your_turn
 from engine.errors import InvalidConfig, MalformedAction, input_fact
+from engine.lazyview import LazyView
 
 State = Any
 Config = Any
@@ -50,19 +51,20 @@ class GameRules:
 
 
 # A bot as a game writes it: (the acting seat's view, the bot's own rng) -> an action.
-ViewBot = Callable[[dict[str, Any], Any], Action]
+ViewBot = Callable[[Mapping[str, Any], Any], Action]
 
 
 def seat_bots(
-    view: Callable[[State, Seat | None], dict[str, Any]],
+    view: Callable[[State, Seat], Mapping[str, Any]],
     expected_seats: Callable[[State], frozenset[Seat]],
     may_act: Callable[[State, Seat], bool],
     bots: Mapping[str, ViewBot],
 ) -> dict[str, Callable[[State, Seat, Any], Action]]:
     """The callers' ``bot(state, seat, rng)`` for each of a game's bots. Only
     ``view(state, seat)`` reaches the bot's own function, so no bot can use a secret its seat
-    does not hold. Raises MalformedAction ``not_a_seat``, or IllegalAction ``not_your_turn`` for
-    a seat that has nothing to do."""
+    does not hold: the game's full view, or its ``engine.lazyview.LazyView`` (the same data, read
+    key by key), which is closed when the bot returns. Raises MalformedAction ``not_a_seat``, or
+    IllegalAction ``not_your_turn`` for a seat that has nothing to do."""
 
     def for_seat(bot: ViewBot) -> Callable[[State, Seat, Any], Action]:
         def play(state: State, seat: Seat, rng: Any) -> Action:
@@ -71,7 +73,12 @@ def seat_bots(
             me = view(state, seat)  # raises not_a_seat
             if not may_act(state, seat):
                 raise not_your_turn(expected_seats(state))
-            return bot(me, rng)
+            if type(me) is not LazyView:
+                return bot(me, rng)
+            try:
+                return bot(me, rng)
+            finally:
+                me.close()
 
         play.__doc__ = bot.__doc__
         return play

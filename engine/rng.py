@@ -41,7 +41,11 @@ class Rng:
         n a board game uses."""
         if n <= 0:
             raise ValueError("n must be positive")
-        return (self.next_u64() * n) >> 64
+        # next_u64 inlined: bots and shuffles call this on every move.
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

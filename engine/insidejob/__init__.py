@@ -11,7 +11,7 @@ from engine.insidejob.bots import BOTS
 from engine.insidejob.config import MAX_PLAYERS, MIN_PLAYERS, config_from_json, make_config
 from engine.insidejob.rules import apply, expected_seats, is_over, legal_actions, may_act
 from engine.insidejob.state import State, new_state
-from engine.insidejob.views import hidden_seats, record, round_of, view
+from engine.insidejob.views import hidden_seats, lazy_view, record, round_of, view
 from engine.insidejob.vocabulary import GAME_NAME, VARIANTS
 from engine.registry import GameRules, seat_bots
 
@@ -34,7 +34,7 @@ GAME = GameRules(
     view=view,
     is_over=is_over,
     record=record,
-    bots=seat_bots(view, expected_seats, may_act, BOTS),
+    bots=seat_bots(lazy_view, expected_seats, may_act, BOTS),
     snapshot=snapshot,
     round_of=round_of,
     hidden_seats=hidden_seats,

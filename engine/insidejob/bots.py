@@ -12,6 +12,7 @@ its own way (see ``_weights``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.insidejob.missions import OBJECTIVES
@@ -41,7 +42,7 @@ from engine.insidejob.vocabulary import (
 )
 
 Action = dict[str, Any]
-View = dict[str, Any]
+View = Mapping[str, Any]  # the seat's view: a dict, or the lazy view seat_bots passes
 
 _BOOLS = (False, True)
 _EXPOSURE = 0.6  # what the traitor gives up by showing it ignores the led suit

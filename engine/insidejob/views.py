@@ -48,6 +48,7 @@ from engine.insidejob.vocabulary import (
     TRAITORS,
     suit_of,
 )
+from engine.lazyview import LazyView, Nested, Parts, build
 
 
 def _mission(mission_id: str) -> dict[str, Any]:
@@ -73,110 +74,167 @@ def _table(config: Config) -> dict[str, Any]:
     return table
 
 
-def public_view(state: State) -> dict[str, Any]:
-    config = state.config
-    n = config.players
-    over = state.phase == PHASE_OVER
-    trick_on = state.phase in (PHASE_PLAY, PHASE_WAGER)
-    trick = [
+def _trick_on(state: State) -> bool:
+    return state.phase in (PHASE_PLAY, PHASE_WAGER)
+
+
+def _trick(state: State, _seat: Any) -> list[dict[str, Any]]:
+    if not _trick_on(state):
+        return []
+    return [
         {"seat": s, "card": CARD_NAMES[c], "wagered": w}
         for s, c, w in zip(state.trick_seats, state.trick_cards, state.trick_wagered, strict=True)
     ]
-    # Finished tricks, the vote and the result are never changed once made: shared, not copied
-    # (a view is read-only).
-    history = state.history
-    accomplice = None
-    if state.accomplice is not None:
-        accomplice = {"seat": state.accomplice, "picked": state.accomplice_of}
-    table = _table(config)
-    return {
-        "game": GAME_NAME,
-        "players": n,
-        "variants": table["variants"],
-        "special_roles": table["special_roles"],
-        "seat": None,
-        "phase": state.phase,
-        "targets": table["targets"],
-        "trick_number": len(state.history) + (0 if over or state.phase == PHASE_VOTE else 1),
-        "start": state.start,
-        "turn": state.turn if not over and state.phase != PHASE_VOTE else None,
-        "mission": _mission(state.mission) if state.mission is not None else None,
-        "missions_left": len(state.deck),
-        "trick": trick if trick_on else [],
-        "led_suit": (
-            SUITS[suit_of(state.trick_cards[0])] if trick_on and state.trick_cards else None
-        ),
-        "intel": list(state.intel),
-        "supply": state.supply,
-        "hand_sizes": [len(hand) for hand in state.hands],
-        "completed": [entry["mission"] for entry in history if entry["completed"]],
-        "failed": [entry["mission"] for entry in history if not entry["completed"]],
-        "tricks": list(history),
-        "revealed": [state.roles[s] if state.revealed[s] or over else None for s in range(n)],
-        "accomplice": accomplice,
-        "voters": list(state.voters) if state.phase == PHASE_VOTE or state.vote else [],
-        "voted": sorted(state.ballots) if state.phase == PHASE_VOTE else [],
-        "vote": state.vote,
-        "result": state.result,
-    }
 
 
-def seat_view(state: State, seat: int) -> dict[str, Any]:
-    view = public_view(state)
-    view["seat"] = seat
+def _led_suit(state: State, _seat: Any) -> str | None:
+    if _trick_on(state) and state.trick_cards:
+        return SUITS[suit_of(state.trick_cards[0])]
+    return None
+
+
+def _trick_number(state: State, _seat: Any) -> int:
+    done = state.phase == PHASE_OVER or state.phase == PHASE_VOTE
+    return len(state.history) + (0 if done else 1)
+
+
+def _turn(state: State, _seat: Any) -> int | None:
+    return None if state.phase == PHASE_OVER or state.phase == PHASE_VOTE else state.turn
+
+
+def _revealed(state: State, _seat: Any) -> list[str | None]:
+    over = state.phase == PHASE_OVER
+    roles, revealed = state.roles, state.revealed
+    return [roles[s] if revealed[s] or over else None for s in range(state.config.players)]
+
+
+def _accomplice(state: State, _seat: Any) -> dict[str, Any] | None:
+    if state.accomplice is None:
+        return None
+    return {"seat": state.accomplice, "picked": state.accomplice_of}
+
+
+# The public board, one part per key (see engine.lazyview): full views and bots' lazy views are
+# both made of these. Finished tricks, the vote and the result never change once made: shared,
+# not copied (a view is read-only).
+PUBLIC_PARTS: Parts = {
+    "game": lambda state, _seat: GAME_NAME,
+    "players": lambda state, _seat: state.config.players,
+    "variants": lambda state, _seat: _table(state.config)["variants"],
+    "special_roles": lambda state, _seat: _table(state.config)["special_roles"],
+    "seat": lambda state, _seat: None,
+    "phase": lambda state, _seat: state.phase,
+    "targets": lambda state, _seat: _table(state.config)["targets"],
+    "trick_number": _trick_number,
+    "start": lambda state, _seat: state.start,
+    "turn": _turn,
+    "mission": lambda state, _seat: _mission(state.mission) if state.mission is not None else None,
+    "missions_left": lambda state, _seat: len(state.deck),
+    "trick": _trick,
+    "led_suit": _led_suit,
+    "intel": lambda state, _seat: list(state.intel),
+    "supply": lambda state, _seat: state.supply,
+    "hand_sizes": lambda state, _seat: [len(hand) for hand in state.hands],
+    "completed": lambda state, _seat: [e["mission"] for e in state.history if e["completed"]],
+    "failed": lambda state, _seat: [e["mission"] for e in state.history if not e["completed"]],
+    "tricks": lambda state, _seat: list(state.history),
+    "revealed": _revealed,
+    "accomplice": _accomplice,
+    "voters": lambda state, _seat: (
+        list(state.voters) if state.phase == PHASE_VOTE or state.vote else []
+    ),
+    "voted": lambda state, _seat: sorted(state.ballots) if state.phase == PHASE_VOTE else [],
+    "vote": lambda state, _seat: state.vote,
+    "result": lambda state, _seat: state.result,
+}
+
+
+def public_view(state: State) -> dict[str, Any]:
+    return build(PUBLIC_PARTS, state, None)
+
+
+def _knows(state: State, seat: int) -> dict[str, Any]:
+    if state.roles[seat] == ACCOMPLICE and state.accomplice_of is not None:
+        return {"picked": state.accomplice_of, "role": state.roles[state.accomplice_of]}
+    return {}
+
+
+def _my_vote(state: State, seat: int) -> dict[str, Any] | None:
     phase = state.phase
-    expected = rules.may_act(state, seat)
-    role = state.roles[seat]
-    knows: dict[str, Any] = {}
-    if role == ACCOMPLICE and state.accomplice_of is not None:
-        knows = {"picked": state.accomplice_of, "role": state.roles[state.accomplice_of]}
-    choosing = phase == PHASE_MISSION and expected
-    voting = phase == PHASE_VOTE and expected
-    vote = None
-    if phase == PHASE_VOTE or state.vote is not None:
-        refusal = rules.vote_refusal(state, seat) if phase == PHASE_VOTE else None
-        vote = {
-            "candidates": rules.vote_candidates(state, seat) if voting else [],
-            "votes": rules.votes_of(state, seat) if voting else 0,
-            "same_allowed": voting and rules.votes_of(state, seat) == 2 and state.revealed[seat],
-            "cast": list(state.ballots[seat]) if seat in state.ballots else None,
-            "refusal": refusal if seat not in state.voters else None,
-        }
-    view["me"] = {
-        "role": role,
-        "side": outcome.side_of(state, seat),
-        "revealed": state.revealed[seat],
-        "knows": knows,
-        # Everyone is told their right-hand neighbour (Tim Shady's goal depends on it), so the
-        # view's shape says nothing about the role.
-        "right": (seat - 1) % state.config.players,
-        "can_act": expected,
-        "hand": [CARD_NAMES[c] for c in state.hands[seat]],
-        "playable": (
-            [CARD_NAMES[c] for c in rules.legal_cards(state, seat)]
-            if phase == PHASE_PLAY and expected
-            else []
-        ),
-        # What a phone marks as playable: the Agents' rule for every role. Marking the Insider's
-        # whole hand would tell a neighbour who glances at it who the Insider is; the Insider
-        # knows they may play any card anyway (``playable``).
-        "follow_suit": (
-            [CARD_NAMES[c] for c in rules.follow_suit_cards(state, seat)]
-            if phase == PHASE_PLAY and expected
-            else []
-        ),
-        "missions": [_mission(m) for m in state.drawn] if choosing else None,
-        "must_keep": rules.must_keep(state) if choosing else None,
-        "can_wager": phase == PHASE_WAGER and expected,
-        "wager_refusal": None if phase == PHASE_OVER else rules.wager_refusal(state, seat),
-        "pick_from": (
-            [s for s in range(state.config.players) if s != seat]
-            if phase == PHASE_ACCOMPLICE and expected
-            else []
-        ),
-        "vote": vote,
+    if phase != PHASE_VOTE and state.vote is None:
+        return None
+    voting = phase == PHASE_VOTE and rules.may_act(state, seat)
+    refusal = rules.vote_refusal(state, seat) if phase == PHASE_VOTE else None
+    return {
+        "candidates": rules.vote_candidates(state, seat) if voting else [],
+        "votes": rules.votes_of(state, seat) if voting else 0,
+        "same_allowed": voting and rules.votes_of(state, seat) == 2 and state.revealed[seat],
+        "cast": list(state.ballots[seat]) if seat in state.ballots else None,
+        "refusal": refusal if seat not in state.voters else None,
     }
-    return view
+
+
+def _on_turn_in(state: State, seat: int, phase: str) -> bool:
+    return state.phase == phase and rules.may_act(state, seat)
+
+
+def _playable(state: State, seat: int) -> list[str]:
+    if not _on_turn_in(state, seat, PHASE_PLAY):
+        return []
+    return [CARD_NAMES[c] for c in rules.legal_cards(state, seat)]
+
+
+def _follow_suit(state: State, seat: int) -> list[str]:
+    # What a phone marks as playable: the Agents' rule for every role. Marking the Insider's
+    # whole hand would tell a neighbour who glances at it who the Insider is; the Insider knows
+    # they may play any card anyway (``playable``).
+    if not _on_turn_in(state, seat, PHASE_PLAY):
+        return []
+    return [CARD_NAMES[c] for c in rules.follow_suit_cards(state, seat)]
+
+
+def _missions(state: State, seat: int) -> list[dict[str, Any]] | None:
+    if not _on_turn_in(state, seat, PHASE_MISSION):
+        return None
+    return [_mission(m) for m in state.drawn]
+
+
+def _pick_from(state: State, seat: int) -> list[int]:
+    if not _on_turn_in(state, seat, PHASE_ACCOMPLICE):
+        return []
+    return [s for s in range(state.config.players) if s != seat]
+
+
+# What only this seat knows, one part per key.
+PRIVATE_PARTS: Parts = {
+    "role": lambda state, seat: state.roles[seat],
+    "side": outcome.side_of,
+    "revealed": lambda state, seat: state.revealed[seat],
+    "knows": _knows,
+    # Everyone is told their right-hand neighbour (Tim Shady's goal depends on it), so the
+    # view's shape says nothing about the role.
+    "right": lambda state, seat: (seat - 1) % state.config.players,
+    "can_act": rules.may_act,
+    "hand": lambda state, seat: [CARD_NAMES[c] for c in state.hands[seat]],
+    "playable": _playable,
+    "follow_suit": _follow_suit,
+    "missions": _missions,
+    "must_keep": lambda state, seat: (
+        rules.must_keep(state) if _on_turn_in(state, seat, PHASE_MISSION) else None
+    ),
+    "can_wager": lambda state, seat: _on_turn_in(state, seat, PHASE_WAGER),
+    "wager_refusal": lambda state, seat: (
+        None if state.phase == PHASE_OVER else rules.wager_refusal(state, seat)
+    ),
+    "pick_from": _pick_from,
+    "vote": _my_vote,
+}
+
+SEAT_PARTS: Parts = {
+    **PUBLIC_PARTS,
+    "seat": lambda state, seat: seat,
+    "me": Nested(PRIVATE_PARTS),
+}
 
 
 def round_of(state: State) -> int:
@@ -194,7 +252,13 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     ``not_a_seat`` for a seat that is not at the table."""
     if seat is None:
         return public_view(state)
-    return seat_view(state, check_seat(seat, state.config.players))
+    return build(SEAT_PARTS, state, check_seat(seat, state.config.players))
+
+
+def lazy_view(state: State, seat: int) -> LazyView:
+    """``view(state, seat)`` read key by key (for bots, see engine.lazyview). Raises
+    MalformedAction ``not_a_seat``."""
+    return LazyView.of(SEAT_PARTS, state, check_seat(seat, state.config.players))
 
 
 def record(state: State) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from engine.mole.bots import BOTS
 from engine.mole.config import MAX_PLAYERS, MIN_PLAYERS, config_from_json, make_config
 from engine.mole.rules import apply, expected_seats, is_over, legal_actions, may_act
 from engine.mole.state import new_state, snapshot
-from engine.mole.views import hidden_seats, record, round_of, view
+from engine.mole.views import hidden_seats, lazy_view, record, round_of, view
 from engine.mole.vocabulary import GAME_NAME, VARIANTS
 from engine.registry import GameRules, seat_bots
 
@@ -27,7 +27,7 @@ GAME = GameRules(
     view=view,
     is_over=is_over,
     record=record,
-    bots=seat_bots(view, expected_seats, may_act, BOTS),
+    bots=seat_bots(lazy_view, expected_seats, may_act, BOTS),
     snapshot=snapshot,
     round_of=round_of,
     hidden_seats=hidden_seats,

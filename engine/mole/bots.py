@@ -8,6 +8,7 @@ function of its seed. Every action it returns is one ``apply`` accepts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.mole.vocabulary import (
@@ -34,7 +35,7 @@ from engine.mole.vocabulary import (
 from engine.rng import Rng
 
 Action = dict[str, Any]
-View = dict[str, Any]
+View = Mapping[str, Any]  # the seat's view: a dict, or the lazy view seat_bots passes
 
 
 def _may_sabotage(me: dict[str, Any]) -> bool:

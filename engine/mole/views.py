@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import check_seat
+from engine.lazyview import LazyView, Nested, Parts, build
 from engine.mole.rules import may_act, mole_tally
 from engine.mole.state import UNMARKED, State
 from engine.mole.vocabulary import (
@@ -33,35 +34,52 @@ from engine.mole.vocabulary import (
 )
 
 
+def _voted(state: State, _seat: Any) -> list[int]:
+    if state.phase != VOTE:
+        return []
+    return [s for s, v in enumerate(state.votes) if v is not None]
+
+
+def _played(state: State, _seat: Any) -> list[int]:
+    if state.phase != CARDS:
+        return []
+    return [s for s, c in enumerate(state.cards) if c is not None]
+
+
+def _getaway(state: State, _seat: Any) -> dict[str, Any] | None:
+    if state.phase != GETAWAY:
+        return None
+    return {"confirmed": [s for s, c in enumerate(state.confirmed) if c]}
+
+
+# The public board, one part per key (see engine.lazyview): full views and bots' lazy views are
+# both made of these.
+PUBLIC_PARTS: Parts = {
+    "game": lambda state, _seat: GAME_NAME,
+    "players": lambda state, _seat: state.n,
+    "variants": lambda state, _seat: list(state.config.variants),
+    "seat": lambda state, _seat: None,
+    "phase": lambda state, _seat: state.phase,
+    "locks": lambda state, _seat: [lock.public for lock in state.locks],
+    "lock": lambda state, _seat: state.lock,
+    "to_open": lambda state, _seat: state.config.to_open,
+    "to_blow": lambda state, _seat: state.config.to_blow,
+    "boss": lambda state, _seat: state.boss,
+    "approvals_needed": lambda state, _seat: state.config.approvals_needed,
+    "rejections": lambda state, _seat: state.rejections,
+    "patrol_at": lambda state, _seat: state.config.patrol_at,
+    "team": lambda state, _seat: list(state.team) if state.team is not None else None,
+    "voted": _voted,
+    "played": _played,
+    # Finished proposals are frozen: shared, not copied.
+    "proposals": lambda state, _seat: list(state.proposals),
+    "getaway": _getaway,
+    "result": lambda state, _seat: _final_reveal(state) if state.result is not None else None,
+}
+
+
 def public_view(state: State) -> dict[str, Any]:
-    config = state.config
-    phase = state.phase
-    return {
-        "game": GAME_NAME,
-        "players": state.n,
-        "variants": list(config.variants),
-        "seat": None,
-        "phase": phase,
-        "locks": [lock.public for lock in state.locks],
-        "lock": state.lock,
-        "to_open": config.to_open,
-        "to_blow": config.to_blow,
-        "boss": state.boss,
-        "approvals_needed": config.approvals_needed,
-        "rejections": state.rejections,
-        "patrol_at": config.patrol_at,
-        "team": list(state.team) if state.team is not None else None,
-        "voted": [s for s, v in enumerate(state.votes) if v is not None] if phase == VOTE else [],
-        "played": [s for s, c in enumerate(state.cards) if c is not None] if phase == CARDS else [],
-        # Finished proposals are frozen: shared, not copied.
-        "proposals": list(state.proposals),
-        "getaway": (
-            {"confirmed": [s for s, c in enumerate(state.confirmed) if c]}
-            if phase == GETAWAY
-            else None
-        ),
-        "result": _final_reveal(state) if state.result is not None else None,
-    }
+    return build(PUBLIC_PARTS, state, None)
 
 
 def _final_reveal(state: State) -> dict[str, Any]:
@@ -121,44 +139,66 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     """
     if seat is None:
         return public_view(state)
-    check_seat(seat, state.n)
-    board = public_view(state)
-    board["seat"] = seat
-    board["me"] = _private(state, seat)
-    return board
+    return build(SEAT_PARTS, state, check_seat(seat, state.n))
 
 
-def _private(state: State, seat: int) -> dict[str, Any]:
-    role = state.roles[seat]
-    phase = state.phase
-    on_team = phase == CARDS and seat in (state.team or ())
-    in_getaway = bool(state.marks)
-    mark = state.marks[seat] if in_getaway else UNMARKED
-    tally = None
-    if phase == GETAWAY and role in MOLE_ROLES:
-        counts = mole_tally(state)
-        tally = {str(s): counts.get(s, 0) for s in range(state.n)}
-        tally[NOBODY] = counts.get(None, 0)
-    is_lookout = role == LOOKOUT
-    return {
-        "role": role,
-        "side": side_of(role),
-        "knows": knows(state, seat),
-        "sabotages_left": state.sabotages_left[seat],
-        "file": [
-            {"lock": f.lock, "alibi": f.alibi if is_lookout else None}
-            for f in state.files
-            if state.proposal_count > f.readable_after
-        ],
-        "can_act": may_act(state, seat),
-        "vote": state.votes[seat] if phase == VOTE else None,
-        "card": state.cards[seat] if phase == CARDS else None,
-        "hand": list(CARDS_IN_HAND) if on_team else [],
-        "mark": None if mark == UNMARKED else mark,
-        "marked": mark != UNMARKED,
-        "confirmed": bool(in_getaway and state.confirmed[seat]),
-        "tally": tally,
-    }
+def lazy_view(state: State, seat: int) -> LazyView:
+    """``view(state, seat)`` read key by key (for bots, see engine.lazyview). Raises
+    MalformedAction ``not_a_seat``."""
+    return LazyView.of(SEAT_PARTS, state, check_seat(seat, state.n))
+
+
+def _tally(state: State, seat: int) -> dict[str, int] | None:
+    """The Moles' current marks by target, for the Moles and the Snitch in the Getaway."""
+    if state.phase != GETAWAY or state.roles[seat] not in MOLE_ROLES:
+        return None
+    counts = mole_tally(state)
+    tally = {str(s): counts.get(s, 0) for s in range(state.n)}
+    tally[NOBODY] = counts.get(None, 0)
+    return tally
+
+
+def _file(state: State, seat: int) -> list[dict[str, Any]]:
+    is_lookout = state.roles[seat] == LOOKOUT
+    return [
+        {"lock": f.lock, "alibi": f.alibi if is_lookout else None}
+        for f in state.files
+        if state.proposal_count > f.readable_after
+    ]
+
+
+def _hand(state: State, seat: int) -> list[str]:
+    on_team = state.phase == CARDS and seat in (state.team or ())
+    return list(CARDS_IN_HAND) if on_team else []
+
+
+def _mark(state: State, seat: int) -> int | None:
+    mark = state.marks[seat] if state.marks else UNMARKED
+    return None if mark == UNMARKED else mark
+
+
+# What only this seat knows, one part per key.
+PRIVATE_PARTS: Parts = {
+    "role": lambda state, seat: state.roles[seat],
+    "side": lambda state, seat: side_of(state.roles[seat]),
+    "knows": knows,
+    "sabotages_left": lambda state, seat: state.sabotages_left[seat],
+    "file": _file,
+    "can_act": may_act,
+    "vote": lambda state, seat: state.votes[seat] if state.phase == VOTE else None,
+    "card": lambda state, seat: state.cards[seat] if state.phase == CARDS else None,
+    "hand": _hand,
+    "mark": _mark,
+    "marked": lambda state, seat: bool(state.marks) and state.marks[seat] != UNMARKED,
+    "confirmed": lambda state, seat: bool(state.marks and state.confirmed[seat]),
+    "tally": _tally,
+}
+
+SEAT_PARTS: Parts = {
+    **PUBLIC_PARTS,
+    "seat": lambda state, seat: seat,
+    "me": Nested(PRIVATE_PARTS),
+}
 
 
 def record(state: State) -> dict[str, Any]:

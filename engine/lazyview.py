@@ -1,0 +1,92 @@
+"""A seat's view computed key by key, for bots: the same data as ``view(state, seat)``, built
+only as far as it is read.
+
+A bot moves once per state and reads a few keys of the view (the random bots: the phase and two
+or three of ``me``), yet building the whole view cost as much as the rest of the move. A game's
+views module describes its view as parts, one function per key, and builds its full views from
+those same parts; ``LazyView`` calls a part the first time its key is read and keeps the value.
+So a bot reads exactly what the full view would hold, never more (``tests/engine`` compares the
+two on every state of random games), and the value of a key is the caller's own, as in a view.
+
+A lazy view reads the live state, so it is valid only while the state stays as it was:
+``seat_bots`` closes it when the bot returns, and any later read raises ``RuntimeError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+# key -> part(state, seat) -> the value the view holds under that key
+Parts = Mapping[str, Callable[[Any, Any], Any]]
+
+
+def build(parts: Parts, state: Any, seat: Any) -> dict[str, Any]:
+    """The full view: every part, in the parts' order."""
+    return {key: part(state, seat) for key, part in parts.items()}
+
+
+class Nested:
+    """A part that is itself a view of parts (a seat's ``me``): a dict in the full view, a
+    ``LazyView`` reading the same state in a lazy one."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+
+    def __call__(self, state: Any, seat: Any) -> dict[str, Any]:
+        return build(self.parts, state, seat)
+
+
+class _Source:
+    """The state a family of lazy views reads, until it is closed."""
+
+    __slots__ = ("seat", "state")
+
+    def __init__(self, state: Any, seat: Any) -> None:
+        self.state = state
+        self.seat = seat
+
+
+class LazyView(Mapping[str, Any]):
+    """A read-only mapping equal to ``build(parts, state, seat)``; a ``Nested`` part reads as
+    a ``LazyView`` on the same state, closed with this one."""
+
+    __slots__ = ("_parts", "_source", "_values")
+
+    def __init__(self, parts: Parts, source: _Source) -> None:
+        self._parts = parts
+        self._source = source
+        self._values: dict[str, Any] = {}
+
+    @classmethod
+    def of(cls, parts: Parts, state: Any, seat: Any) -> LazyView:
+        return cls(parts, _Source(state, seat))
+
+    def __getitem__(self, key: str) -> Any:
+        values = self._values
+        if key in values:
+            return values[key]
+        part = self._parts[key]  # KeyError for a key the view does not have, as a dict
+        source = self._source
+        if source.state is None:
+            raise RuntimeError("a bot's view is read after the bot returned")
+        if type(part) is Nested:
+            value = values[key] = LazyView(part.parts, source)
+        else:
+            value = values[key] = part(source.state, source.seat)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._parts)
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+    def __repr__(self) -> str:
+        return f"LazyView({sorted(self._values)} of {list(self._parts)})"
+
+    def close(self) -> None:
+        """Stop reading the state: this view and those nested in it keep only what was read."""
+        self._source.state = None
