@@ -365,3 +365,29 @@ def test_cli_host_keys_run_claims_and_the_reveal_on_the_server_loop_and_carry_th
     from host.i18n import translate
 
     assert notices == [translate("es", "error.not_over")]
+
+
+def test_boards_tag_removed_seats_added_bots_and_seats_away_on_time(window, mole_game):
+    message = copy.deepcopy(mole_game[3])
+    seats = message["room"]["seats"]
+    seats[1].update(removed=True, bot=True, connected=False)
+    seats[2].update(bot_seat=True, bot=True, connected=False)
+    seats[3].update(away=True)  # ran out of time twice: its bot plays until the player acts
+    elements = set(show(window, [message], "board-tags").elements())
+    assert {"absent:1:removed", "absent:2:bot_seat", "absent:3:bot"} <= elements
+    assert not any(label.startswith("absent:0:") for label in elements)
+
+
+def test_drawing_the_room_bar_changes_nothing(window, mole_game):
+    """Like the scenes, the bar's picture is a pure function of its state and the clock."""
+    timed = {"preset": "fast", "length": 20, "left": 12.0, "running": True, "seats": [1]}
+    notice = {"id": 9, "kind": "seat_taken_back", "name": "Carla"}
+    claims = [{"id": 3, "seat": 2, "name": "Carla"}]
+    window.post(with_room(mole_game[3], clock=timed, notice=notice, claims=claims))
+    window.drain()
+    window.director.update(0.3)
+    bar = window.director.room_bar
+    before = copy.deepcopy(vars(bar))
+    first = pygame.image.tobytes(window.draw().surface, "RGB")
+    second = pygame.image.tobytes(window.draw().surface, "RGB")
+    assert vars(bar) == before and first == second
