@@ -29,7 +29,7 @@ from host.gate import TRY_AGAIN_LATER, Gate, TokenBucket, knows_token
 from host.i18n import LANGUAGES, SURFACES, catalog, normalise_language
 from host.journal import JournalStore
 from host.protocol import ProtocolError, parse_message
-from host.room import Connection, Room, RoomError, encode
+from host.room import Connection, Room, RoomError
 from host.static import MadeAssets, StaticFolder
 
 __all__ = [
@@ -446,7 +446,7 @@ async def public_socket(request: web.Request) -> web.WebSocketResponse:
     unsubscribe = None
     try:
         gate.enter(ws, lambda: True)
-        unsubscribe = room.subscribe_public(lambda message: outbox.put(encode(message)))
+        unsubscribe = room.subscribe_public(outbox.put, as_text=True)
         async for _msg in ws:
             pass  # nothing is read from a board; its frames are dropped
     finally:

@@ -51,6 +51,9 @@ const els = {
   textSize: document.getElementById("text-size"),
   textSizeLabel: document.getElementById("text-size-label"),
   howtoButton: document.getElementById("howto-open"),
+  // The leader's own controls sit outside the screen: who leads is public, and the same whatever
+  // the leader's role, so the screen itself reads the same on every phone in the same situation.
+  leaderBar: document.getElementById("leader-bar"),
   howto: document.getElementById("howto"),
 };
 const TEXT_KEY = "molecrew.text";
@@ -302,7 +305,7 @@ function render() {
     } else if (behindCurtain(room, you)) {
       screen = "curtain";
       fill(els.screen, claimsPanel(ctx), curtain(ctx), game ? absentPanel(ctx) : null,
-        game ? game.renderPublic(ctx) : null, leaderControls(ctx));
+        game ? game.renderPublic(ctx) : null);
       announce(curtainSentence(ctx));
     } else if (you.audience && room.phase !== "lobby") {
       screen = "audience";
@@ -320,8 +323,8 @@ function render() {
     } else if (game) {
       screen = "game";
       const drawn = game.renderSeat(ctx);
-      fill(els.screen, hideBar(ctx), claimsPanel(ctx), clockLine(ctx), absentPanel(ctx), ...drawn.screen,
-        leaderControls(ctx));
+      fill(els.screen, hideBar(ctx), claimsPanel(ctx), clockLine(ctx), absentPanel(ctx),
+        ...drawn.screen);
       secrets = drawn.secrets;
       nudgeOnNewTurn(view, game);
       announce(game.announcement(ctx));
@@ -330,6 +333,12 @@ function render() {
       fill(els.screen, h("p", { class: "hint" }, t("phone.unknown_game")));
     }
   });
+  // The phone changed hands: the next player starts at the top (the curtain, their own screen).
+  if ((screen === "curtain") !== (els.screen.dataset.screen === "curtain")) window.scrollTo(0, 0);
+  const controls = screen === "game" || screen === "curtain" ? leaderControls(ctx) : null;
+  els.leaderBar.hidden = controls === null;
+  if (controls) fill(els.leaderBar, controls);
+  else els.leaderBar.replaceChildren();
   els.screen.dataset.screen = screen;
   els.screen.dataset.seat = you && you.seat !== null && you.seat !== undefined ? String(you.seat) : "";
   els.screen.dataset.phase = view && view.phase ? view.phase : (room ? room.phase : "");

@@ -20,21 +20,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "phone"
 
 
 def open_screen(page: Page) -> str:
-    """What a neighbour can read on the phone with the flap let go, but for the leader's own
-    controls (who leads is public, and the same whatever the leader's role)."""
+    """What a neighbour can read on the phone with the flap let go."""
     expect(page.get_by_test_id("flap-panel")).to_be_hidden()
-    return str(
-        page.get_by_test_id("screen").evaluate(
-            """(screen) => {
-                const copy = screen.cloneNode(true);
-                copy.querySelectorAll('[data-testid="leader-controls"]').forEach((n) => n.remove());
-                document.body.appendChild(copy);
-                const text = copy.innerText;
-                copy.remove();
-                return text;
-            }"""
-        )
-    )
+    return page.get_by_test_id("screen").inner_text()
 
 
 def snap(page: Page, name: str) -> None:

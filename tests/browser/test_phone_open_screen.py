@@ -22,7 +22,6 @@ from host.i18n import translate
 
 MOLE_NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
 LEADER = 0  # the first phone to join leads, and sits first
-LEADER_CONTROLS = '[data-testid="leader-controls"]'
 MOLE_ROLES = {"mole", "snitch", "contact", "double", "lookout", "driver", "crew"}
 
 # Every visible element outside the flap: tag, test id, classes, pressed/disabled, its own text,
@@ -115,10 +114,7 @@ class Table:
     ) -> None:
         self.host, self.by_seat = host, by_seat
         self.progress, self.situation = progress, situation
-        # The leader's own controls (pause, end, remove), last on the screen: who leads is public
-        # and the same whatever the leader's role, so they are left out of the comparison.
-        self.skip = [*skip, LEADER_CONTROLS]
-        self.tall, self.positions = [*tall, LEADER_CONTROLS], positions
+        self.skip, self.tall, self.positions = list(skip), list(tall), positions
         self.roles: list[str] = host.call(lambda room: list(room.state.roles))
         self.compared = 0  # pairs of seats of different roles found identical
         self.steps = 0
