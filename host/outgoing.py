@@ -87,6 +87,7 @@ class Change:
         self._public_text: str | None = None
         self._padded: tuple[list[str], dict[Connection, str]] | None = None
         self._watcher_texts: dict[str, str] = {}
+        self._room_text: str | None = None
 
     @property
     def public_text(self) -> str:
@@ -144,7 +145,12 @@ class Change:
         return [pad_to(text, size) for text in seat_texts], padded
 
     def _state_text(self, you: dict[str, Any], view: Any) -> str:
-        return encode({"type": "state", "room": self.room, "you": you, "view": view})
+        """A state frame; the room part, the same in every frame of a change, encoded once."""
+        if self._room_text is None:
+            self._room_text = encode(self.room)
+        return (
+            f'{{"type":"state","room":{self._room_text},"you":{encode(you)},"view":{encode(view)}}}'
+        )
 
 
 def room_part(room: Room) -> dict[str, Any]:

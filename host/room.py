@@ -46,7 +46,6 @@ BOT_STEPS_MAX = 10_000  # a bound on bot moves in a row (all seats bots: a whole
 # so a flood of connections cannot become a flood of frames on the players' phones.
 CHURN_DELAY = 0.5
 
-PublicCallback = Callable[[dict[str, Any]], None]
 # The moves other modules define (``type -> function(room, conn, message)``); the Room's own
 # ``_on_<type>`` methods handle the rest.
 MOVES = SEAT_MOVES | AUDIENCE_MOVES | LEADER_MOVES | TEACHING_MOVES
@@ -98,7 +97,7 @@ class Room:
         self._bot_wait: Handle | None = None  # a bot's natural pause before its move
         self._churn: asyncio.TimerHandle | None = None  # a spectator count still to publish
         self._last_churn = float("-inf")
-        self._public_callbacks: list[PublicCallback] = []
+        self._public_callbacks: list[tuple[Callable[[Any], None], bool]] = []
         if journals is not None:
             restore(self, journals)
 
@@ -155,17 +154,22 @@ class Room:
         """Whether ``token`` is a seat's (the server lets such a phone in over any limit)."""
         return find_by_token(self.players, token) is not None or self.is_saved_seat(token)
 
-    def subscribe_public(self, callback: PublicCallback) -> Callable[[], None]:
-        """Call ``callback(message)`` with every public message from now on, and once at once.
+    def subscribe_public(
+        self, callback: Callable[[Any], None], *, as_text: bool = False
+    ) -> Callable[[], None]:
+        """Call ``callback(message)`` with every public message from now on, and once at once;
+        with ``as_text`` it gets the encoded frame instead (encoded once per change, however
+        many screens watch).
 
         Returns a function that unsubscribes. Exceptions from the callback are logged, not raised.
         """
-        self._public_callbacks.append(callback)
-        self._call_public(callback, self.public_message())
+        entry = (callback, as_text)
+        self._public_callbacks.append(entry)
+        self._call_public(entry, self._change())
 
         def unsubscribe() -> None:
-            if callback in self._public_callbacks:
-                self._public_callbacks.remove(callback)
+            if entry in self._public_callbacks:
+                self._public_callbacks.remove(entry)
 
         return unsubscribe
 
@@ -713,17 +717,25 @@ class Room:
             self._churn.cancel()
             self._churn = None
         change = self._change()
+        # The seats first: no player waits on the watchers and screens.
+        watchers = []
         for conn in list(self.connections):
+            if conn.seats:
+                conn.send_text(change.text_for(conn))
+            else:
+                watchers.append(conn)
+        for conn in watchers:
             conn.send_text(change.text_for(conn))
         self._publish(change)
 
     def _publish(self, change: Change) -> None:
-        for callback in list(self._public_callbacks):
-            self._call_public(callback, change.public_message)
+        for entry in list(self._public_callbacks):
+            self._call_public(entry, change)
 
     @staticmethod
-    def _call_public(callback: PublicCallback, message: dict[str, Any]) -> None:
+    def _call_public(entry: tuple[Callable[[Any], None], bool], change: Change) -> None:
+        callback, as_text = entry
         try:
-            callback(message)
+            callback(change.public_text if as_text else change.public_message)
         except Exception:
             log.exception("a public subscriber failed")
