@@ -1,12 +1,11 @@
 // The audience: a phone without a seat joins with a name, marks whom it suspects during a game
-// (Mole in the Crew: the Moles, as many as it likes; Inside Job: the Insider) and changes its mind
-// whenever it likes. Its marks reach nobody but this phone until the end, when everyone's marks
-// are shown beside the truth. Everything here is public board plus this phone's own guesses.
+// (Mole in the Crew: the Moles; Inside Job: the Insider, and the Professional when there is one;
+// as many marks as it likes in every game, the question naming the game's traitors) and changes
+// its mind whenever it likes. Its marks reach nobody but this phone until the end, when everyone's
+// marks are shown beside the truth. Everything here is public board plus this phone's own guesses.
 
 import { h } from "./dom.js";
 
-// A game where the audience looks for one traitor: a second tap moves the mark.
-const ONE_SUSPECT = new Set(["insidejob"]);
 const MAX_NAME_CHARS = 16;
 
 const nameOf = (ctx, seat) => ctx.names.get(seat) ?? ctx.t("phone.seat", { seat: seat + 1 });
@@ -54,15 +53,11 @@ function currentSuspects(ctx) {
 function suspectPicker(ctx) {
   const { room, view, send, t } = ctx;
   const game = view.game || room.game;
-  const one = ONE_SUSPECT.has(game);
   const chosen = new Set(currentSuspects(ctx));
   const seats = Array.from({ length: view.players || (room.seats || []).length }, (_, s) => s);
-  const tap = (seat) => () => {
-    let next;
-    if (one) next = chosen.has(seat) ? [] : [seat];
-    else next = seats.filter((s) => (s === seat ? !chosen.has(s) : chosen.has(s)));
-    send({ type: "suspect", seats: next });
-  };
+  const tap = (seat) => () => send({
+    type: "suspect", seats: seats.filter((s) => (s === seat ? !chosen.has(s) : chosen.has(s))),
+  });
   return h("section", { class: "card-box audience-marks", testid: "suspects" },
     h("h2", {}, t(`phone.audience.ask.${game}`)),
     h("ul", { class: "choices" }, seats.map((seat) => {
@@ -70,7 +65,7 @@ function suspectPicker(ctx) {
       return h("li", {}, h("button", {
         type: "button", class: "choice", testid: `suspect-${seat}`,
         "aria-pressed": on ? "true" : "false", onclick: tap(seat),
-      }, h("span", { class: "check", "aria-hidden": "true" }, on ? (one ? "◉" : "☑") : (one ? "○" : "☐")),
+      }, h("span", { class: "check", "aria-hidden": "true" }, on ? "☑" : "☐"),
       " ", nameOf(ctx, seat)));
     })),
     h("p", { class: "status", testid: "suspects-now" },
