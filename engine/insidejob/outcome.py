@@ -13,11 +13,17 @@ from engine.insidejob.state import State
 from engine.insidejob.vocabulary import (
     ACCOMPLICE,
     AGENT_SIDE_ROLES,
+    CARD_BY_NAME,
+    CARD_SUIT,
+    CHOSE_NOT,
+    COULD_NOT,
     DECOY,
     END_CAUGHT,
     END_DECOY,
     END_DECOY_TIE,
     END_MISSED,
+    FOLLOW_LED,
+    FOLLOWED,
     INSIDER,
     OUTCOME_AGENTS,
     OUTCOME_DECOY,
@@ -127,6 +133,30 @@ def side_of(state: State, seat: int) -> str:
     return role
 
 
+def follows(state: State) -> list[list[str]]:
+    """For each finished trick, card by card as in its ``cards``: ``led``, ``followed``,
+    ``could_not`` (no card of the led suit in hand) or ``chose_not`` (one held: only a traitor
+    may). Known to the player alone during the game, so it is shown only in the result."""
+    held = [set(hand) for hand in state.dealt]
+    table = []
+    for entry in state.history:
+        plays = entry["cards"]
+        led = CARD_SUIT[CARD_BY_NAME[plays[0]["card"]]]
+        row = [FOLLOW_LED]
+        for play in plays[1:]:
+            suit = CARD_SUIT[CARD_BY_NAME[play["card"]]]
+            if suit == led:
+                row.append(FOLLOWED)
+            elif any(CARD_SUIT[card] == led for card in held[play["seat"]]):
+                row.append(CHOSE_NOT)
+            else:
+                row.append(COULD_NOT)
+        for play in plays:  # a seat plays once per trick: its hand for the next one
+            held[play["seat"]].discard(CARD_BY_NAME[play["card"]])
+        table.append(row)
+    return table
+
+
 def finish(state: State, outcome: str, ending: str) -> None:
     results = seat_results(state, outcome)
     winning = [s for s in range(state.config.players) if results[s]]
@@ -139,6 +169,7 @@ def finish(state: State, outcome: str, ending: str) -> None:
             "winning_seats": winning,
             "outcome": outcome,
             "roles": list(state.roles),
+            "follow": follows(state),
         }
     )
     state.phase = PHASE_OVER

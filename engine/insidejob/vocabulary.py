@@ -90,6 +90,13 @@ OUTCOME_DECOY = "decoy"  # the Decoy alone had the most votes
 OUTCOME_DECOY_TIE = "decoy_tie"  # the Decoy and the traitor shared the most votes
 
 # Endings: why the game ended.
+# How each card of a finished trick answered the led suit (the result's ``follow``).
+FOLLOW_LED = "led"  # the trick's first card
+FOLLOWED = "followed"  # the led suit
+COULD_NOT = "could_not"  # another suit, with none of the led suit in hand
+CHOSE_NOT = "chose_not"  # another suit while holding the led one: only a traitor may
+FOLLOWS = (FOLLOW_LED, FOLLOWED, COULD_NOT, CHOSE_NOT)
+
 END_INTEL = "intel"  # the Insider reached the Intel target
 END_MICROPHONE = "microphone"  # the Agent with a Microphone held more than one Intel
 END_MISSIONS = "missions"  # the Agents completed enough missions

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.insidejob import rules as insidejob_rules
-from engine.insidejob.vocabulary import TRAITORS
+from engine.insidejob.vocabulary import CARD_BY_NAME, TRAITORS
 from engine.mole.state import UNMARKED
 from engine.rng import Rng
 
@@ -28,8 +28,9 @@ def _reshuffled(items: list[Any], rng: Rng) -> list[Any]:
 
 def scramble_mole(state: Any, seat: int | None, rng: Rng) -> Any:
     """Other roles among the players this seat cannot tell apart; who played which card in
-    every lock (the Lookout's own file aside); other Getaway marks (a Mole sees its team's
-    tally: those stay); the game's generator, which only shuffles what is public later."""
+    every lock and the file's alibis (the Lookout's own aside); other Getaway marks (a Mole
+    sees its team's tally: those stay); the game's generator, which only shuffles what is
+    public later."""
     other = copy.deepcopy(state)
     n, roles = other.n, other.roles
     others = [s for s in range(n) if s != seat]
@@ -58,6 +59,9 @@ def scramble_mole(state: Any, seat: int | None, rng: Rng) -> Any:
             members = [s for s in lock.plays if s != seat]
             cards = _reshuffled([lock.plays[s] for s in members], rng)
             lock.plays.update(zip(members, cards, strict=True))
+    if not lookout:  # the file's alibis are the Lookout's alone
+        for entry in other.files:
+            entry.alibi = rng.choice([*range(n), None])
     if other.team is not None:
         played = [s for s in other.team if s != seat and other.cards[s] is not None]
         for s, card in zip(played, _reshuffled([other.cards[s] for s in played], rng), strict=True):
@@ -76,8 +80,9 @@ def scramble_mole(state: Any, seat: int | None, rng: Rng) -> Any:
 
 
 def scramble_insidejob(state: Any, seat: int | None, rng: Rng) -> Any:
-    """Other hands and the set-aside cards; hidden roles (but the Accomplice's partner, once
-    looked at); the mission deck and the missions put aside; other players' ballots."""
+    """Other hands (now and as dealt) and the set-aside cards; hidden roles (but the
+    Accomplice's partner, once looked at); the mission deck and the missions put aside; other
+    players' ballots."""
     other = copy.deepcopy(state)
     n = other.config.players
     others = [s for s in range(n) if s != seat]
@@ -86,6 +91,14 @@ def scramble_insidejob(state: Any, seat: int | None, rng: Rng) -> Any:
         size = len(other.hands[s])
         other.hands[s], pool = sorted(pool[:size]), pool[size:]
     other.set_aside = sorted(pool)
+    # The hands as dealt follow: what each other player held when it played off the led suit
+    # (shown only in the final result) is a secret too.
+    played: dict[int, list[int]] = {s: [] for s in range(n)}
+    for entry in other.history:
+        for card in entry["cards"]:
+            played[card["seat"]].append(CARD_BY_NAME[card["card"]])
+    for s in others:
+        other.dealt[s] = sorted(other.hands[s] + played[s])
     known = {seat}
     if seat is not None and seat == other.accomplice and other.accomplice_of is not None:
         known.add(other.accomplice_of)
