@@ -152,7 +152,7 @@ def test_five_phones_play_a_whole_game_to_the_reveal(phones: Any, host: Any, kit
     # The Getaway: the same screen on every phone, word for word, whatever the role; the Moles'
     # tally only under the flap.
     snap(pages[0], "06-getaway")
-    screens = {page.get_by_test_id("screen").inner_text() for page in pages}
+    screens = {open_screen(page) for page in pages}
     assert len(screens) == 1, "every phone's Getaway screen reads the same"
     for page in pages:
         expect(page.get_by_test_id("mark-picker")).to_be_hidden()
