@@ -280,12 +280,15 @@ def _check_origin(request: web.Request) -> None:
 
 
 async def _upgrade(
-    request: web.Request, max_bytes: int, autoping: bool = True
+    request: web.Request, max_bytes: int, autoping: bool = True, compress: bool = True
 ) -> web.WebSocketResponse:
     config = request.app[CONFIG_KEY]
     # aiohttp closes a message of max_msg_size bytes; the documented limit is "over max_bytes".
     ws = web.WebSocketResponse(
-        max_msg_size=max_bytes + 1, heartbeat=config.heartbeat, autoping=autoping
+        max_msg_size=max_bytes + 1,
+        heartbeat=config.heartbeat,
+        autoping=autoping,
+        compress=compress,
     )
     await ws.prepare(request)
     request.app[SOCKETS_KEY].add(ws)
@@ -387,7 +390,10 @@ async def phone_socket(request: web.Request) -> web.WebSocketResponse:
     if not at_once and not gate.may_hold(address):
         raise web.HTTPServiceUnavailable(text="too many connections")
     # Pongs are read here, not swallowed by aiohttp: they tell a probed phone is alive.
-    ws = await _upgrade(request, config.max_frame_bytes, autoping=False)
+    # Sealed frames do not compress: deflating them would only cost the host time.
+    ws = await _upgrade(
+        request, config.max_frame_bytes, autoping=False, compress=config.plain_sockets
+    )
     conn: PhoneConnection | None = None
     inside = False  # the Room knows this connection
 

@@ -235,3 +235,12 @@ async def test_a_seat_gets_in_through_the_channel_over_a_full_socket_limit(
     await back.until("state")
     assert back.seat == 0
     assert await closed_with(oldest.wire) == 1013
+
+
+async def test_sealed_sockets_are_not_deflated(sealed_host: Any, make_host: Any) -> None:
+    # Ciphertext does not compress: deflating it would only cost the host time on every frame.
+    sealed = await sealed_host.client.ws_connect("/ws", compress=15)
+    assert sealed.compress == 0
+    plain_host = await make_host()
+    plain = await plain_host.client.ws_connect("/ws", compress=15)
+    assert plain.compress == 15
