@@ -2,8 +2,9 @@
 step (and every tap a player could make, refused ones included) the open screens of all seats in
 the same public situation are compared, text and layout, with the flap let go: identical.
 
-The same games read every frame each page sends (CDP ``Network.webSocketFrameSent``): all of them
-are 256 bytes, whatever the choice. The roles come from the host, only to pick who taps what.
+The same games read every frame each page sends (CDP ``Network.webSocketFrameSent``): sealed in
+the private channel, all of one length, each sealing a message of 256 bytes, whatever the
+choice. The roles come from the host, only to pick who taps what.
 """
 
 from __future__ import annotations
@@ -70,12 +71,44 @@ def difference(one: str, other: str) -> str:
 OWN_ROW_CLASS = "own"
 
 
+# The page seals every frame in the private channel: what it seals is read where the channel
+# seals it (the vendored nacl.secretbox, wrapped as the library defines it), before the page runs.
+RECORD_PLAINTEXT_JS = """(() => {
+  window.plainSent = [];
+  const decoder = new TextDecoder();
+  let lib;
+  Object.defineProperty(globalThis, "nacl", {
+    configurable: true,
+    get: () => lib,
+    set(value) {
+      lib = value;
+      let box;
+      Object.defineProperty(value, "secretbox", {
+        configurable: true,
+        get: () => box,
+        set(seal) {
+          box = function (message, ...rest) {
+            window.plainSent.push(decoder.decode(message));
+            return seal.call(this, message, ...rest);
+          };
+        },
+      });
+    },
+  });
+})();"""
+
+
+KEY_EXCHANGE_CHARS = 44
+
+
 class FramesSent:
-    """Every WebSocket frame a set of pages sends, read from Chromium's own network log."""
+    """Every WebSocket frame a set of pages sends, read from Chromium's own network log (sealed),
+    and the text each one seals (recorded in the page)."""
 
     def __init__(self) -> None:
         self.frames: list[str] = []
         self.sessions: list[Any] = []
+        self.pages: list[Page] = []
 
     def watch(self, page: Page) -> None:
         cdp = page.context.new_cdp_session(page)
@@ -85,13 +118,26 @@ class FramesSent:
         )
         cdp.send("Network.enable")
         self.sessions.append(cdp)
+        page.add_init_script(RECORD_PLAINTEXT_JS)
+        page.reload()  # from the start, with the recorder in place
+        self.pages.append(page)
+
+    def plaintexts(self) -> list[str]:
+        return [text for page in self.pages for text in page.evaluate("window.plainSent")]
+
+    def sealed_sizes(self) -> set[int]:
+        """Lengths of the sealed frames; each socket's first frame, the key exchange (the phone's
+        32-byte public key, base64: 44 characters, the same for every phone), left out."""
+        return {len(frame) for frame in self.frames if len(frame) != KEY_EXCHANGE_CHARS}
 
     def sizes(self) -> set[int]:
-        return {len(frame.encode("utf-8")) for frame in self.frames}
+        """The byte lengths of the messages sealed; and every sealed frame has one length."""
+        assert len(self.sealed_sizes()) == 1, self.sealed_sizes()
+        return {len(text.encode("utf-8")) for text in self.plaintexts()}
 
     def kinds(self) -> set[str]:
         kinds = set()
-        for frame in self.frames:
+        for frame in self.plaintexts():
             message = json.loads(frame)
             kinds.add(message["type"])
             if message["type"] == "action":
