@@ -16,7 +16,7 @@ import {
   behindCurtain, curtain, curtainSentence, forgetSeat, helloMessage, hideBar, holdsSeats,
   keepToken, loadTokens, phonePanel, storeTokens,
 } from "./shared.js";
-import { audienceJoin, audiencePanel } from "./audience.js";
+import { audienceAgain, audienceJoin, audiencePanel, rememberAudience } from "./audience.js";
 
 // Each game's module exports the same things: renderSeat(ctx) -> {screen, secrets},
 // renderPublic(ctx), turnKey(room, view), announcement(ctx) (a public sentence for the live
@@ -81,6 +81,9 @@ function freshUi() {
 const connection = new Connection({
   onOpen() {
     connection.send(helloMessage(language()));
+    // An audience member (no seat here) is back in the audience, its marks with it.
+    const again = loadTokens().length ? null : audienceAgain();
+    if (again) connection.send(again);
   },
   onMessage: handleMessage,
   onStatus(state, detail) {
@@ -177,6 +180,7 @@ function handleMessage(message) {
       break;
     case "audience":
       app.audience = { name: message.name, suspects: message.suspects || [] };
+      rememberAudience(message.name);
       render();
       break;
     case "error":

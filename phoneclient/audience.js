@@ -8,6 +8,28 @@ import { h } from "./dom.js";
 
 const MAX_NAME_CHARS = 16;
 
+const NAME_KEY = "molecrew.audience";
+
+/** An audience frame came: the name is kept, so a reload (or a new socket) joins again. */
+export function rememberAudience(name) {
+  try {
+    if (name) localStorage.setItem(NAME_KEY, name);
+    else localStorage.removeItem(NAME_KEY);
+  } catch {
+    // Without storage the member types the name again after a reload.
+  }
+}
+
+/** The message that takes this phone back into the audience, or null (never a member here). */
+export function audienceAgain() {
+  try {
+    const name = localStorage.getItem(NAME_KEY);
+    return name ? { type: "audience", name } : null;
+  } catch {
+    return null;
+  }
+}
+
 const nameOf = (ctx, seat) => ctx.names.get(seat) ?? ctx.t("phone.seat", { seat: seat + 1 });
 const listOf = (ctx, seats) => (seats && seats.length
   ? seats.map((seat) => nameOf(ctx, seat)).join(ctx.t("phone.list.separator"))
@@ -17,14 +39,17 @@ const percent = (score) => Math.round(100 * (score || 0));
 /** The form to join the audience, for a phone with no seat (null when it is in already). */
 export function audienceJoin(ctx) {
   const { you, ui, send, t } = ctx;
-  if (!you || you.audience || you.phone || (you.seat !== null && you.seat !== undefined)) return null;
+  if (!you || you.audience || you.phone) return null;
+  if (you.seat !== null && you.seat !== undefined) return null;
   if (you.next_game || you.claim || you.waiting_seat) return null;
   const input = h("input", {
     id: "audience-name", testid: "audience-name", type: "text", autocomplete: "nickname",
     autocapitalize: "words", enterkeyhint: "go", spellcheck: "false",
     oninput: (event) => {
       const chars = Array.from(event.target.value);
-      if (chars.length > MAX_NAME_CHARS) event.target.value = chars.slice(0, MAX_NAME_CHARS).join("");
+      if (chars.length > MAX_NAME_CHARS) {
+        event.target.value = chars.slice(0, MAX_NAME_CHARS).join("");
+      }
       ui.audienceName = event.target.value;
     },
   });
@@ -73,6 +98,18 @@ function suspectPicker(ctx) {
     h("p", { class: "hint" }, t("phone.audience.private")));
 }
 
+function memberRow(ctx, game, member) {
+  const { t } = ctx;
+  return h("li", { testid: "audience-member", data: { name: member.name } },
+    h("p", {}, t("phone.audience.result.member", {
+      name: member.name, names: listOf(ctx, member.final), score: percent(member.score),
+    })),
+    h("ul", { class: "audience-rounds" }, member.rounds.map((marks, index) => h("li", {},
+      t(`phone.audience.round.${game}`, {
+        number: index + 1, names: marks === null ? "—" : listOf(ctx, marks),
+      })))));
+}
+
 /** After the game: what the audience suspected, beside the truth, and who read the table best. */
 export function audienceResult(ctx) {
   const { room, t } = ctx;
@@ -86,18 +123,12 @@ export function audienceResult(ctx) {
     h("p", { class: "status", testid: "audience-truth" },
       t(`phone.audience.result.truth.${game}`, { names: listOf(ctx, result.truth) })),
     h("p", { class: "banner", testid: "audience-best" }, result.best
-      ? t("phone.audience.result.best", { name: result.best }) : t("phone.audience.result.no_best")),
+      ? t("phone.audience.result.best", { name: result.best })
+      : t("phone.audience.result.no_best")),
     tally.length ? h("p", { class: "hint", testid: "audience-tally" },
       t("phone.audience.result.tally", { list: tally.join(t("phone.list.separator")) })) : null,
-    h("ol", { class: "audience-members", testid: "audience-members" }, result.members.map((member) =>
-      h("li", { testid: "audience-member", data: { name: member.name } },
-        h("p", {}, t("phone.audience.result.member", {
-          name: member.name, names: listOf(ctx, member.final), score: percent(member.score),
-        })),
-        h("ul", { class: "audience-rounds" }, member.rounds.map((marks, index) => h("li", {},
-          t(`phone.audience.round.${game}`, {
-            number: index + 1, names: marks === null ? "—" : listOf(ctx, marks),
-          }))))))));
+    h("ol", { class: "audience-members", testid: "audience-members" },
+      result.members.map((member) => memberRow(ctx, game, member))));
 }
 
 /**

@@ -135,9 +135,8 @@ export function holdButton({ seat, testid, label, className, onHeld }) {
     for (const touch of event.changedTouches) {
       if (touch.identifier !== touchId) continue;
       // A finger sliding over the button (scrolling, brushing past) is not a press.
-      if (Math.abs(touch.clientX - startX) > SLOP_PX || Math.abs(touch.clientY - startY) > SLOP_PX) {
-        stop();
-      }
+      const moved = Math.max(Math.abs(touch.clientX - startX), Math.abs(touch.clientY - startY));
+      if (moved > SLOP_PX) stop();
     }
   });
   button.addEventListener("touchend", stop);
@@ -217,29 +216,31 @@ export function curtain(ctx) {
   const { you, send, t } = ctx;
   const phone = you.phone;
   const nameAt = (seat) => phone.names[phone.seats.indexOf(seat)] || "";
-  const next = phone.next;
+  const next = phone.next === undefined ? null : phone.next;
   const hold = (seat, primary) => holdButton({
     seat, testid: `hold-${seat}`, className: primary ? "primary" : "secondary",
     label: t("phone.shared.hold", { name: nameAt(seat) }),
     onHeld: () => send({ type: "hold", seat }),
   });
   const others = phone.seats.filter((seat) => seat !== next);
-  return h("section", { class: "curtain", testid: "curtain", data: { next: next === null ? "" : String(next) } },
-    next === null || next === undefined
+  const data = { next: next === null ? "" : String(next) };
+  return h("section", { class: "curtain", testid: "curtain", data },
+    next === null
       ? h("p", { class: "banner", testid: "pass-to" }, t("phone.shared.nobody"))
-      : h("h2", { class: "pass-to", testid: "pass-to" }, t("phone.shared.pass_to", { name: nameAt(next) })),
-    next === null || next === undefined ? null : hold(next, true),
+      : h("h2", { class: "pass-to", testid: "pass-to" },
+        t("phone.shared.pass_to", { name: nameAt(next) })),
+    next === null ? null : hold(next, true),
     h("p", { class: "hint" }, t("phone.shared.hold_hint")),
     others.length ? h("div", { class: "stack curtain-others" },
-      h("p", { class: "label" }, t(next === null || next === undefined
-        ? "phone.shared.anyone" : "phone.shared.others")),
+      h("p", { class: "label" }, t(next === null ? "phone.shared.anyone" : "phone.shared.others")),
       others.map((seat) => hold(seat, false))) : null);
 }
 
 /** On the holder's screen: whose it is, and "Hide and pass" back to the curtain. */
 export function hideBar(ctx) {
   const { you, t } = ctx;
-  if (!you || !you.phone || you.phone.holder === null || you.phone.holder === undefined) return null;
+  const holder = you && you.phone ? you.phone.holder : null;
+  if (holder === null || holder === undefined) return null;
   return h("div", { class: "hide-bar", testid: "hide-bar" },
     h("p", { class: "status" }, t("phone.shared.holding", { name: you.name || "" })),
     h("button", { type: "button", class: "primary", testid: "hide", onclick: ctx.hide },

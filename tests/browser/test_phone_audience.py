@@ -49,6 +49,11 @@ def test_an_audience_member_marks_changes_its_mind_and_reads_the_results(
         translate("en", "phone.audience.marked", names=names[3])
     )
     assert host.call(lambda room: room.audience.members[0].current()) == [3]
+    # A reload takes the phone back into the audience with its marks.
+    zoe.reload()
+    expect(zoe.get_by_test_id("screen")).to_have_attribute("data-screen", "audience")
+    expect(zoe.get_by_test_id("suspect-3")).to_have_attribute("aria-pressed", "true")
+    assert host.call(lambda room: len(room.audience.members)) == 1
     # Nothing of it reaches the player: not the name, not the marks.
     assert "Zoe" not in ana.content()
 
