@@ -14,6 +14,7 @@ from tv_scripts import NAMES, play, room
 
 from engine.registry import get_game
 from engine.rng import Rng
+from host.channel import connect
 from host.cli import ServerThread, build_parser, host_keys, make_plan
 from host.i18n import translate
 from host.server import ROOM_KEY
@@ -109,7 +110,7 @@ async def seat_phones(url: str, names: list[str]) -> tuple[aiohttp.ClientSession
     session = aiohttp.ClientSession()
     sockets = []
     for name in names:
-        ws = await session.ws_connect(url)
+        ws = await connect(session, url)  # the private channel
         await ws.send_json({"type": "hello", "lang": "en"})
         await ws.send_json({"type": "join", "name": name})
         while (await ws.receive_json(timeout=TIMEOUT))["type"] != "welcome":

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import aiohttp
 
+from host.channel import connect
+
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 20.0
 NAMES = ["Ana", "Bruno", "Carla", "Diego", "Élodie"]
@@ -105,7 +107,7 @@ async def join_table(http: aiohttp.ClientSession, url: str) -> list[Listener]:
     """The five phones, joined in seat order (the first is the leader)."""
     phones = []
     for name in NAMES:
-        phone = Listener(await http.ws_connect(url + "ws"))
+        phone = Listener(await connect(http, url + "ws"))  # the private channel
         await phone.send({"type": "hello", "token": None, "lang": "en"})
         await phone.send({"type": "join", "name": name})
         await phone.until(lambda m: m["type"] == "welcome")
