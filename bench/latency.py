@@ -183,7 +183,10 @@ async def drive(port: int, actions: int, players: int, seed: int) -> list[float]
     player = SimplePlayer(rng)
     samples: list[float] = []
     async with aiohttp.ClientSession() as session:
-        phones = [await session.ws_connect(f"http://127.0.0.1:{port}/ws") for _ in range(players)]
+        from host.channel import connect  # the phones' sockets are sealed, as the page's are
+
+        url = f"http://127.0.0.1:{port}/ws"
+        phones = [await connect(session, url) for _ in range(players)]
         last: list[dict[str, Any]] = [{} for _ in phones]
         for index, ws in enumerate(phones):
             await ws.send_str(json.dumps({"type": "join", "name": f"P{index}"}))

@@ -108,12 +108,14 @@ async def play_a_game(url: str, players: int, pause: float) -> int:
     """Phones join, the leader starts, everyone plays straight from the public board."""
     import aiohttp
 
+    from host.channel import connect
+
     actions = 0
     async with aiohttp.ClientSession() as http:
         public = await http.ws_connect(url + "ws/public")
         phones = []
         for index in range(players):
-            phone = await http.ws_connect(url + "ws")
+            phone = await connect(http, url + "ws")  # sealed, as the page's sockets are
             await phone.send_json({"type": "hello", "token": None, "lang": "en"})
             await phone.send_json({"type": "join", "name": f"Player {index + 1}"})
             phones.append(phone)
