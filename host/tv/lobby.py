@@ -86,7 +86,9 @@ class LobbyScene(Scene):
         if url:
             canvas.panel(200, 254, 580, 580, theme.WHITE, radius=18)
             canvas.qr([list(row) for row in _matrix(url)], 214, 268, 552)
-        address = url.removeprefix("http://")
+        # The QR code carries the host key in the fragment; a typed address never does (too
+        # long to type: the page then shows the host code to compare with the one below).
+        address = url.split("#", 1)[0].removeprefix("http://")
         canvas.text(frame.t("tv.lobby.or_type"), 490, 846, 28, theme.MUTED, "midtop", 780)
         canvas.text(address, 490, 880, 50, theme.TEXT, "midtop", 780)
         y = 942

@@ -391,3 +391,18 @@ def test_drawing_the_room_bar_changes_nothing(window, mole_game):
     first = pygame.image.tobytes(window.draw().surface, "RGB")
     second = pygame.image.tobytes(window.draw().surface, "RGB")
     assert vars(bar) == before and first == second
+
+
+def test_the_qr_code_keeps_the_host_key_but_the_typed_addresses_do_not(window):
+    keyed = "http://192.168.1.20:8080/#k=fsQLEmav5N3p_8pxaIuSt4Y2hP19CTHEmBLqW_OUFXo"
+    canvas = show(window, [lobby(3, join_url=keyed)], "lobby-keyed")
+    texts = canvas.texts()
+    assert "192.168.1.20:8080/" in texts
+    assert en("tv.lobby.board", url="192.168.1.20:8080/") in texts
+    assert not [text for text in texts if "#k=" in text]
+    import numpy
+    import zxingcpp
+
+    pixels = pygame.surfarray.array3d(window.screen).swapaxes(0, 1)
+    decoded = [code.text for code in zxingcpp.read_barcodes(numpy.ascontiguousarray(pixels))]
+    assert decoded == [keyed]
