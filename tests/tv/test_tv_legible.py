@@ -161,7 +161,7 @@ def evening_lobbies() -> list[dict]:
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", ["mole-10", "insidejob-5"])
+@pytest.mark.parametrize("game", ["mole-10", "mole-5-patrol", "insidejob-5"])
 def test_the_evening_screens_are_legible_in_every_language(game, lang, size):
     messages = GAMES[game]()
     script = [*evening_lobbies(), *evening(messages, insidejob=game.startswith("insidejob"))]
