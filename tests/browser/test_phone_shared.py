@@ -133,9 +133,11 @@ class MoleTable:
     def act(self, page: Page) -> bool:
         """This page's seat takes its step, if it has one; True when it did."""
         step = page.get_by_test_id("step")
+        # The page first shows the moment the host is at (it may lag a frame behind).
+        before = progress(self.view())
+        expect(step).to_have_attribute("data-progress", "/".join(str(part) for part in before))
         if step.get_attribute("data-can-act") != "true":
             return False
-        before = progress(self.view())
         phase = step.get_attribute("data-phase")
         if phase == "propose":
             view = self.view()
