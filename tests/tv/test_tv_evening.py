@@ -17,7 +17,7 @@ from tv_screens import en, fresh, show
 from tv_scripts import lobby, play, play_insidejob
 
 from host.errors import RoomError
-from host.tv.insidejob.replay import off_suit
+from host.tv.insidejob.replay import not_following, off_suit
 from host.tv.mole.replay import replay_steps as mole_steps
 from host.tv.roombar import CLOCK_FPS, NOTICE_SECONDS
 from host.tv.window import HostKeys, TvWindow
@@ -303,8 +303,8 @@ def test_inside_job_steps_are_its_tricks_then_the_vote(window):
         elements = set(canvas.elements())
         assert f"replay_trick:{index}:{trick['completed']}" in elements
         assert {f"card:{play['card']}" for play in trick["cards"]} <= elements
-        for seat, chose in off_suit(tricks, index).items():
-            assert f"off_suit:{index}:{seat}:{chose}" in elements
+        for seat, why in not_following(end["view"], index).items():
+            assert f"off_suit:{index}:{seat}:{why}" in elements
     canvas = show(window, [over(end, len(tricks))], "insidejob-step-vote")
     for seat in range(5):
         assert f"replay_ballot:{seat}" in canvas.elements()
@@ -320,6 +320,30 @@ def test_off_suit_says_chose_not_to_only_when_a_later_trick_proves_the_suit_was_
     ]
     assert off_suit(tricks, 0) == {1: True, 2: False}
     assert off_suit(tricks, 1) == {2: False, 3: False, 0: False}  # the last trick cannot tell
+    # Without the engine's record of the hands, that is all the TV claims...
+    assert not_following({"tricks": tricks}, 0) == {1: "chose_not", 2: "not_followed"}
+    # ...and with it, the engine's word: who could not, who chose not to.
+    follow = [["led", "could_not", "chose_not", "followed"], ["led", "followed", "followed", "x"]]
+    view = {"tricks": tricks, "result": {"follow": follow}}
+    assert not_following(view, 0) == {1: "could_not", 2: "chose_not"}
+    assert not_following(view, 1) == {}
+
+
+def test_a_real_inside_job_reveal_names_who_could_not_follow(window):
+    end = play_insidejob(4, 5, ["wagers"])[-1]
+    follow = end["view"]["result"]["follow"]
+    index, position = next(
+        (i, j)
+        for i, row in enumerate(follow)
+        for j, answer in enumerate(row)
+        if answer == "could_not"
+    )
+    seat = end["view"]["tricks"][index]["cards"][position]["seat"]
+    canvas = show(window, [over(end, index)], "insidejob-could-not")
+    assert f"off_suit:{index}:{seat}:could_not" in canvas.elements()
+    led = end["view"]["tricks"][index]["cards"][0]["card"][0]
+    suit = {"B": "Blue", "R": "Red", "G": "Green", "Y": "Yellow"}[led]
+    assert en("tv.replay.could_not", suit=suit) in canvas.texts()
 
 
 # -- the host keys' binding -------------------------------------------------------------------

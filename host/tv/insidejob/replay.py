@@ -1,15 +1,17 @@
-"""Inside Job told again after the end: each trick with its cards (led suit, wagers, who did not
-follow), its mission and who took the Intel, then the vote.
+"""Inside Job told again after the end: each trick with its cards (led suit, wagers, who could
+not follow and who chose not to), its mission and who took the Intel, then the vote.
 
-The final public view has no hands, so "could not follow" is never claimed: a player who did
-not follow the led suit is shown as holding it (chose not to) only when they played that suit
-in a later trick (hands only shrink, so they held it then); otherwise simply as not following.
+The engine's result says how each card answered the led suit (``result.follow``, from the hands
+as dealt). Without it (an older result) "could not follow" is never claimed: a player who did
+not follow is shown as holding the suit (chose not to) only when a later trick proves it (hands
+only shrink), otherwise simply as not following.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.insidejob.vocabulary import CHOSE_NOT, COULD_NOT
 from host.tv import theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
@@ -61,6 +63,26 @@ def off_suit(tricks: list[dict[str, Any]], index: int) -> dict[int, bool]:
     }
 
 
+NOT_FOLLOWED = "not_followed"  # another suit, and the view cannot tell why
+
+
+def not_following(view: dict[str, Any], index: int) -> dict[int, str]:
+    """Seats of trick ``index`` that played another suit than the led one, each with why:
+    ``could_not``, ``chose_not`` or (no record of the hands) ``not_followed``."""
+    tricks = list(view.get("tricks") or [])
+    cards = tricks[index].get("cards") or []
+    follow = (view.get("result") or {}).get("follow") or []
+    if index < len(follow) and len(follow[index]) == len(cards):
+        return {
+            int(play["seat"]): answer
+            for play, answer in zip(cards, follow[index], strict=True)
+            if answer in (COULD_NOT, CHOSE_NOT)
+        }
+    return {
+        seat: CHOSE_NOT if held else NOT_FOLLOWED for seat, held in off_suit(tricks, index).items()
+    }
+
+
 def _trick(
     canvas: Canvas, frame: Frame, view: dict[str, Any], tricks: list[dict[str, Any]], index: int
 ) -> None:
@@ -87,7 +109,7 @@ def _trick(
             1300, TOP + 92, 34, 560,
         )  # fmt: skip
     cards = list(trick.get("cards") or [])
-    skipped = off_suit(tricks, index)
+    skipped = not_following(view, index)
     led = card_suit(str(cards[0]["card"])) if cards else None
     slot = min(340.0, WIDTH / max(1, len(cards)))
     w, h = min(190.0, slot * 0.62), min(266.0, slot * 0.62 * 1.4)
@@ -107,8 +129,7 @@ def _trick(
         if position == 0:
             notes.append(frame.t("tv.replay.led"))
         if seat in skipped:
-            key = "tv.replay.held" if skipped[seat] else "tv.replay.not_followed"
-            notes.append(frame.t(key, suit=suit_name(frame, led)))
+            notes.append(frame.t(f"tv.replay.{skipped[seat]}", suit=suit_name(frame, led)))
         if play.get("wagered"):
             notes.append(frame.t("insidejob.wagered"))
         for line, note in enumerate(notes):
