@@ -8,6 +8,7 @@ who was removed come from the public room part, like everything else here.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from engine.registry import get_game
 from host.qr import qr_matrix
@@ -36,7 +37,7 @@ def player_range(game: str) -> tuple[int, int] | None:
     return int(rules.min_players), int(rules.max_players)
 
 
-def seat_tags(frame: Frame, entry: dict) -> list[str]:
+def seat_tags(frame: Frame, entry: dict[str, Any]) -> list[str]:
     """The words under a lobby name: leader, bot, shared phone, removed, offline."""
     tags = []
     if entry.get("leader"):
@@ -219,7 +220,7 @@ class LobbyScene(Scene):
         if can_start:
             canvas.text(frame.t("tv.lobby.host_start"), 1000, 994, 26, theme.MUTED, max_width=810)
 
-    def _resumable(self, canvas: Canvas, frame: Frame, saved: dict) -> None:
+    def _resumable(self, canvas: Canvas, frame: Frame, saved: dict[str, Any]) -> None:
         """An interrupted game on offer: said in large type where the games and status go."""
         canvas.panel(980, 700, 840, 320, theme.PANEL_LIGHT, radius=24, border=theme.ACCENT)
         bottom = canvas.wrapped(

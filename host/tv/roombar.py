@@ -98,7 +98,7 @@ class RoomBar:
         # The boards' goal or options line sits here: hidden whole while the bar shows, never
         # half-covered.
         canvas.panel(COVER_LEFT, 0, 1920 - COVER_LEFT, TOP + HEIGHT + 18, theme.BACKGROUND, 0)
-        right = RIGHT
+        right = float(RIGHT)
         if left is not None:
             text = frame.t("tv.room.clock", time=clock_text(left))
             colour = theme.BAD if left <= HURRY_SECONDS else theme.ACCENT

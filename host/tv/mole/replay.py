@@ -50,7 +50,7 @@ def _lock(canvas: Canvas, frame: Frame, view: dict[str, Any], index: int) -> Non
     players = frame.player_count()
     chip_rows = 2 if players > 6 else 1
     block = min(96.0 + 44 * chip_rows, 540 / max(1, len(proposals)))
-    y = TOP + 84
+    y = TOP + 84.0
     for number, proposal in enumerate(proposals, start=1):
         _proposal(canvas, frame, proposal, number, y, block, chip_rows)
         y += block
