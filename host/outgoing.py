@@ -237,7 +237,8 @@ def you_part(room: Room, player: Player | None, conn: Connection | None) -> dict
         you["claim"] = {"id": claim.id, "name": claim.player.name} if claim else None
         you["waiting_seat"] = conn.waiting_for is not None
     if room.saved is not None and room.phase == "lobby":
-        you["resume_pending"] = player is not None and room.is_saved_seat(player.token)
+        kept = conn is not None and conn.kept_seat
+        you["resume_pending"] = kept or (player is not None and room.is_saved_seat(player.token))
     return you
 
 

@@ -69,10 +69,12 @@ def on_hello(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         return
     player = find_by_token(room.players + room.next_game, token)
     if player is None:
+        if room.is_saved_seat(token):  # a seat of the interrupted game: the state says it is kept
+            conn.kept_seat = True
+            room.send_state(conn)
+            return
         room.send_state(conn)
-        if not room.is_saved_seat(token):
-            raise RoomError("token_unknown")
-        return  # a seat of the interrupted game: the state says it is kept
+        raise RoomError("token_unknown")
     if player.conn is conn:
         room.send_state(conn)
         return

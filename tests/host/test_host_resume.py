@@ -263,3 +263,25 @@ def test_unreadable_journals_are_skipped(tmp_path):
     (tmp_path / "99999999999999999997-mole-bad.jsonl").write_text("42\n")
     saved = store.latest_unfinished()
     assert saved is not None and saved.path == good.path
+
+
+async def test_a_token_of_the_saved_game_alone_is_told_its_seat_is_kept(make_host, kit):
+    """A state folder with a journal but no room file (an older host): the phone's token is a seat
+    of the game on offer only; it hears that its seat is kept, not that its token is unknown."""
+    first = await make_host()
+    phones = await first.table(5)
+    await first.start(phones)
+    await play_simple(phones, 2)
+    token = phones[2].token
+    room_file = first.room.room_file.path
+    await first.client.close()
+    room_file.unlink()
+
+    second = await make_host()
+    assert second.room.saved is not None and second.room.players == []
+    phone = await second.phone()
+    await phone.send({"type": "hello", "token": token})
+    state = await phone.expect("state")
+    assert state["you"]["resume_pending"] is True and state["you"]["seat"] is None
+    await phone.sync()
+    assert not [m for m in phone.raw if '"type":"error"' in m]
