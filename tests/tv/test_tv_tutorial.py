@@ -9,6 +9,7 @@ from tv_teaching import FakeClock, lobby_room, tutorial_window
 
 from engine.insidejob.vocabulary import SPECIAL_ROLES
 from host import teaching
+from host.errors import RoomError
 from host.i18n import LANGUAGES, catalog
 from host.tv.director import LOBBY, TUTORIAL
 from host.tv.tutorial.scripts import SCRIPTS
@@ -127,7 +128,11 @@ def test_a_tutorial_for_a_game_the_tv_cannot_teach_is_ended_not_left_blank():
     clock = FakeClock()
     window = tutorial_window(room, clock)
     try:
-        teaching.command(room, "start", "chess")
+        with pytest.raises(RoomError):  # the Room starts tutorials of registered games only...
+            teaching.command(room, "start", "chess")
+        # ...but a game the TV has no script for still must not leave the screen blank.
+        room.tutorial = teaching.Tutorial(game="chess")
+        room.broadcast()
         window.step(STEP)
         assert room.tutorial is None
         window.step(STEP)
