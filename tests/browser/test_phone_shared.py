@@ -10,6 +10,7 @@ and the seats' roles (to compare open screens of different roles).
 from __future__ import annotations
 
 import base64
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -29,6 +30,13 @@ SECRET_TESTIDS = [
     "hide-bar",
 ]
 PHONE_FRAME = 256 + OVERHEAD
+# Screenshots of the hand-over, to be looked at by people (git-ignored).
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "phone"
+
+
+def snap(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
 
 
 class Sent:
@@ -171,6 +179,7 @@ def test_a_mole_game_with_three_seats_on_one_phone_to_the_reveal(
     # The deal: everyone on the phone reads their role in seat order, a tap showing nothing.
     assert_curtain_holds_nothing(shared, host, names)
     expect(shared.get_by_test_id("pass-to")).to_have_text("Pass the phone to Ana")
+    snap(shared, "shared-01-curtain")
     stray_tap(shared, "hold-0")
     expect(shared.get_by_test_id("hold-0")).to_have_attribute("data-holding", "false")
     expect(shared.get_by_test_id("screen")).to_have_attribute("data-screen", "curtain")
@@ -184,6 +193,8 @@ def test_a_mole_game_with_three_seats_on_one_phone_to_the_reveal(
         expect(shared.get_by_test_id("hide-bar")).to_contain_text(f"{names[seat]}'s screen")
         cdp = kit.hold_flap(shared)
         expect(shared.get_by_test_id("role")).to_be_visible()
+        if seat == 0:
+            snap(shared, "shared-02-holder-flap")
         kit.release_flap(cdp)
         if seat != boss:
             opened[roles[seat]] = open_screen(shared, names[seat])
