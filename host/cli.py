@@ -229,6 +229,8 @@ def banner(plan: Plan, app: Any = None) -> str:
     lines = [words(lang, "cli.hosting"), words(lang, "cli.join_url", url=plan.join_url)]
     if plan.mdns:
         lines.append(words(lang, "cli.also_local", url=plan.local_url))
+    board = plan.join_url.split("#", 1)[0] + "board"  # the public board for any other screen
+    lines.append(words(lang, "board.another_screen", url=f"{board}?lang={lang}"))
     folder = plan.state_dir or default_state_dir()
     lines.append(words(lang, "cli.saved_in", folder=folder))
     room = app[ROOM_KEY] if app is not None else None
