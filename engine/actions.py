@@ -25,9 +25,11 @@ Action = dict[str, Any]
 
 
 class Logged(Protocol):
-    """What the wrapper needs of a game's state: the log of accepted actions."""
+    """What the wrapper needs of a game's state: the log of accepted actions, and the result,
+    set when (and only when) the game ends."""
 
     log: list[dict[str, Any]]
+    result: Any
 
 
 S = TypeVar("S", bound=Logged)
@@ -47,7 +49,11 @@ def wrong_phase(phase: str, kind: str) -> IllegalAction:
 
 def copy_action(action: Action) -> Action:
     """A copy of an accepted action that shares no list with the log."""
-    return {key: list(value) if type(value) is list else value for key, value in action.items()}
+    copied = action.copy()
+    for key, value in action.items():
+        if type(value) is list:
+            copied[key] = list(value)
+    return copied
 
 
 def not_your_turn(waiting: frozenset[int]) -> IllegalAction:
@@ -56,18 +62,20 @@ def not_your_turn(waiting: frozenset[int]) -> IllegalAction:
 
 def checked_apply(
     players: Callable[[S], int],
-    is_over: Callable[[S], bool],
     expected_seats: Callable[[S], frozenset[int]],
     may_act: Callable[[S, int], bool],
     handlers: Mapping[str, Callable[[S, int, Action], Action]],
 ) -> Callable[[S, Any, Any], Action]:
     """A game's ``apply(state, seat, action) -> accepted action`` from its handlers.
-    ``may_act(state, seat)`` must equal ``seat in expected_seats(state)`` (it is only cheaper)."""
+    ``may_act(state, seat)`` must equal ``seat in expected_seats(state)`` (it is only cheaper),
+    and ``is_over(state)`` must equal ``state.result is not None``."""
 
     def apply(state: S, seat: Any, action: Any) -> Action:
-        if is_over(state):
+        # What is_over says, without a call: apply runs once per move of every game.
+        if state.result is not None:
             raise GameOver()
-        check_seat(seat, players(state))
+        if type(seat) is not int or not 0 <= seat < players(state):
+            check_seat(seat, players(state))  # raises not_a_seat
         if not may_act(state, seat):
             raise not_your_turn(expected_seats(state))
         if type(action) is not dict:

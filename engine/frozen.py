@@ -38,7 +38,14 @@ def frozen(value: Any) -> Any:
     frozen already is shared as it is (this function only ever builds frozen parts whole)."""
     kind = type(value)
     if kind is dict:
-        return FrozenDict({key: frozen(item) for key, item in value.items()})
+        return FrozenDict(
+            {k: frozen(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+        )
     if kind is list or kind is tuple:
-        return FrozenList([frozen(item) for item in value])
+        return FrozenList([frozen(v) if type(v) in _CONTAINERS else v for v in value])
     return value
+
+
+# What frozen() recurses into: everything else is a scalar, kept as it is (no call per scalar:
+# a proposal's votes or a trick's cards are mostly scalars).
+_CONTAINERS = frozenset((dict, list, tuple))

@@ -39,43 +39,31 @@ class Nested:
         return build(self.parts, state, seat)
 
 
-class _Source:
-    """The state a family of lazy views reads, until it is closed."""
-
-    __slots__ = ("seat", "state")
-
-    def __init__(self, state: Any, seat: Any) -> None:
-        self.state = state
-        self.seat = seat
-
-
 class LazyView(Mapping[str, Any]):
     """A read-only mapping equal to ``build(parts, state, seat)``; a ``Nested`` part reads as
-    a ``LazyView`` on the same state, closed with this one."""
+    a ``LazyView`` of the same state, closed with this one."""
 
-    __slots__ = ("_parts", "_source", "_values")
+    __slots__ = ("_nested", "_parts", "_seat", "_state", "_values")
 
-    def __init__(self, parts: Parts, source: _Source) -> None:
+    def __init__(self, parts: Parts, state: Any, seat: Any) -> None:
         self._parts = parts
-        self._source = source
+        self._state = state
+        self._seat = seat
         self._values: dict[str, Any] = {}
-
-    @classmethod
-    def of(cls, parts: Parts, state: Any, seat: Any) -> LazyView:
-        return cls(parts, _Source(state, seat))
+        self._nested: LazyView | None = None  # a view's one nested part (``me``) once read
 
     def __getitem__(self, key: str) -> Any:
         values = self._values
         if key in values:
             return values[key]
         part = self._parts[key]  # KeyError for a key the view does not have, as a dict
-        source = self._source
-        if source.state is None:
+        state = self._state
+        if state is None:
             raise RuntimeError("a bot's view is read after the bot returned")
         if type(part) is Nested:
-            value = values[key] = LazyView(part.parts, source)
+            value = values[key] = self._nested = LazyView(part.parts, state, self._seat)
         else:
-            value = values[key] = part(source.state, source.seat)
+            value = values[key] = part(state, self._seat)
         return value
 
     def __iter__(self) -> Iterator[str]:
@@ -89,4 +77,6 @@ class LazyView(Mapping[str, Any]):
 
     def close(self) -> None:
         """Stop reading the state: this view and those nested in it keep only what was read."""
-        self._source.state = None
+        self._state = None
+        if self._nested is not None:
+            self._nested.close()

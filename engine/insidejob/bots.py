@@ -52,11 +52,11 @@ _SUIT_INDEX = {name: index for index, name in enumerate(SUITS)}
 def random_bot(view: View, rng: Any) -> Action:
     """A uniformly random legal action (for a Paranoid voter, a random legal pair)."""
     phase = view["phase"]
+    if phase == PHASE_WAGER:
+        return {"type": "wager", "wager": rng.choice(_BOOLS)}
     me = view["me"]
     if phase == PHASE_PLAY:
         return {"type": "play", "card": rng.choice(me["playable"])}
-    if phase == PHASE_WAGER:
-        return {"type": "wager", "wager": rng.choice(_BOOLS)}
     if phase == PHASE_MISSION:
         forced = me["must_keep"]
         return {"type": "choose_mission", "keep": forced if forced is not None else rng.below(2)}

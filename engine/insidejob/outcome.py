@@ -8,7 +8,7 @@ Accomplice and Tim Shady are judged last, from the result of the player they dep
 
 from __future__ import annotations
 
-from engine.frozen import frozen
+from engine.frozen import FrozenList, frozen
 from engine.insidejob.state import State
 from engine.insidejob.vocabulary import (
     ACCOMPLICE,
@@ -133,28 +133,31 @@ def side_of(state: State, seat: int) -> str:
     return role
 
 
-def follows(state: State) -> list[list[str]]:
+def follows(state: State) -> FrozenList:
     """For each finished trick, card by card as in its ``cards``: ``led``, ``followed``,
     ``could_not`` (no card of the led suit in hand) or ``chose_not`` (one held: only a traitor
     may). Known to the player alone during the game, so it is shown only in the result."""
-    held = [set(hand) for hand in state.dealt]
+    # How many cards of each suit each seat holds, as the tricks go by.
+    held = [[0, 0, 0, 0] for _ in state.dealt]
+    for seat, hand in enumerate(state.dealt):
+        for card in hand:
+            held[seat][CARD_SUIT[card]] += 1
     table = []
     for entry in state.history:
         plays = entry["cards"]
         led = CARD_SUIT[CARD_BY_NAME[plays[0]["card"]]]
-        row = [FOLLOW_LED]
-        for play in plays[1:]:
-            suit = CARD_SUIT[CARD_BY_NAME[play["card"]]]
-            if suit == led:
+        row = []
+        for index, play in enumerate(plays):
+            seat, suit = play["seat"], CARD_SUIT[CARD_BY_NAME[play["card"]]]
+            if index == 0:
+                row.append(FOLLOW_LED)
+            elif suit == led:
                 row.append(FOLLOWED)
-            elif any(CARD_SUIT[card] == led for card in held[play["seat"]]):
-                row.append(CHOSE_NOT)
             else:
-                row.append(COULD_NOT)
-        for play in plays:  # a seat plays once per trick: its hand for the next one
-            held[play["seat"]].discard(CARD_BY_NAME[play["card"]])
-        table.append(row)
-    return table
+                row.append(CHOSE_NOT if held[seat][led] else COULD_NOT)
+            held[seat][suit] -= 1  # a seat plays once per trick: its hand for the next one
+        table.append(FrozenList(row))
+    return FrozenList(table)
 
 
 def finish(state: State, outcome: str, ending: str) -> None:

@@ -47,7 +47,6 @@ from engine.insidejob.vocabulary import (
     SLEEPING,
     SUITS,
     TIM_SHADY,
-    suit_of,
 )
 
 Action = dict[str, Any]
@@ -89,8 +88,8 @@ def follow_suit_cards(state: State, seat: int) -> list[int]:
     hand = state.hands[seat]
     if not state.trick_cards:
         return list(hand)
-    led = suit_of(state.trick_cards[0])
-    following = [c for c in hand if suit_of(c) == led]
+    led = CARD_SUIT[state.trick_cards[0]]
+    following = [c for c in hand if CARD_SUIT[c] == led]
     return following or list(hand)
 
 
@@ -224,16 +223,17 @@ def _play(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
     card = CARD_BY_NAME.get(name) if type(name) is str else None
     if card is None:
         raise MalformedAction("bad_field", "not a card", field="card")
-    _in_phase(state, PHASE_PLAY, "play")
+    if state.phase != PHASE_PLAY:
+        raise wrong_phase(state.phase, "play")
     hand = state.hands[seat]
     if card not in hand:
         raise IllegalAction("not_a_card_in_hand", "the card is not in the hand", card=name)
     trick = state.trick_cards
     if trick and state.roles[seat] not in FREE_PLAYERS:
-        led = suit_of(trick[0])
-        if suit_of(card) != led:
+        led = CARD_SUIT[trick[0]]
+        if CARD_SUIT[card] != led:
             for held in hand:
-                if suit_of(held) == led:
+                if CARD_SUIT[held] == led:
                     raise IllegalAction(
                         "must_follow_suit", "the led suit is held", card=name, suit=SUITS[led]
                     )
@@ -452,6 +452,6 @@ def _players(state: State) -> int:
     return state.config.players
 
 
-apply = checked_apply(_players, is_over, expected_seats, may_act, _HANDLERS)
+apply = checked_apply(_players, expected_seats, may_act, _HANDLERS)
 apply.__doc__ = """Apply one action and return it as accepted, or raise an EngineError and leave
 the state exactly as it was (codes in docs/engine-contract.md)."""

@@ -175,13 +175,17 @@ def _my_vote(state: State, seat: int) -> dict[str, Any] | None:
 
 
 def _on_turn_in(state: State, seat: int, phase: str) -> bool:
-    return state.phase == phase and rules.may_act(state, seat)
+    # Outside the vote, the one seat that may act is the seat on turn (rules.may_act).
+    return state.phase == phase and seat == state.turn
+
+
+_named = CARD_NAMES.__getitem__
 
 
 def _playable(state: State, seat: int) -> list[str]:
     if not _on_turn_in(state, seat, PHASE_PLAY):
         return []
-    return [CARD_NAMES[c] for c in rules.legal_cards(state, seat)]
+    return list(map(_named, rules.legal_cards(state, seat)))
 
 
 def _follow_suit(state: State, seat: int) -> list[str]:
@@ -190,7 +194,7 @@ def _follow_suit(state: State, seat: int) -> list[str]:
     # they may play any card anyway (``playable``).
     if not _on_turn_in(state, seat, PHASE_PLAY):
         return []
-    return [CARD_NAMES[c] for c in rules.follow_suit_cards(state, seat)]
+    return list(map(_named, rules.follow_suit_cards(state, seat)))
 
 
 def _missions(state: State, seat: int) -> list[dict[str, Any]] | None:
@@ -215,7 +219,7 @@ PRIVATE_PARTS: Parts = {
     # view's shape says nothing about the role.
     "right": lambda state, seat: (seat - 1) % state.config.players,
     "can_act": rules.may_act,
-    "hand": lambda state, seat: [CARD_NAMES[c] for c in state.hands[seat]],
+    "hand": lambda state, seat: list(map(_named, state.hands[seat])),
     "playable": _playable,
     "follow_suit": _follow_suit,
     "missions": _missions,
@@ -258,7 +262,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 def lazy_view(state: State, seat: int) -> LazyView:
     """``view(state, seat)`` read key by key (for bots, see engine.lazyview). Raises
     MalformedAction ``not_a_seat``."""
-    return LazyView.of(SEAT_PARTS, state, check_seat(seat, state.config.players))
+    return LazyView(SEAT_PARTS, state, check_seat(seat, state.config.players))
 
 
 def record(state: State) -> dict[str, Any]:

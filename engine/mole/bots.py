@@ -48,8 +48,7 @@ def random_bot(view: View, rng: Rng) -> Action:
     again uniformly (a seat's final mark is still uniform over every seat and nobody, without
     a dozen idle re-marks per seat)."""
     phase = view["phase"]
-    me = view["me"]
-    if phase == VOTE:
+    if phase == VOTE:  # most moves: read nothing more of the view
         return {"type": VOTE_ACTION, "approve": rng.next_u64() >> 63 == 1}
     if phase == PROPOSE:
         n = view["players"]
@@ -60,6 +59,7 @@ def random_bot(view: View, rng: Rng) -> Action:
             j = i + rng.below(n - i)
             pool[i], pool[j] = pool[j], pool[i]
         return {"type": PROPOSE_ACTION, "team": sorted(pool[:size])}
+    me = view["me"]
     if phase == CARDS:
         if _may_sabotage(me) and rng.next_u64() >> 63:
             return {"type": PLAY_ACTION, "card": SABOTAGE}

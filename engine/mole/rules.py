@@ -370,6 +370,6 @@ def _players(state: State) -> int:
     return state.n
 
 
-apply = checked_apply(_players, is_over, expected_seats, may_act, _HANDLERS)
+apply = checked_apply(_players, expected_seats, may_act, _HANDLERS)
 apply.__doc__ = """Apply one action of ``seat`` and return it as accepted, or raise an EngineError
 and leave the state untouched (codes in the module docstring)."""

@@ -145,7 +145,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 def lazy_view(state: State, seat: int) -> LazyView:
     """``view(state, seat)`` read key by key (for bots, see engine.lazyview). Raises
     MalformedAction ``not_a_seat``."""
-    return LazyView.of(SEAT_PARTS, state, check_seat(seat, state.n))
+    return LazyView(SEAT_PARTS, state, check_seat(seat, state.n))
 
 
 def _tally(state: State, seat: int) -> dict[str, int] | None:
