@@ -12,6 +12,7 @@ from typing import Any
 from host.tv import theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
+from host.tv.games import TV_GAMES
 
 MAX_ROWS = 8  # members shown, best first (the Room sorts them); the rest are counted
 
@@ -22,7 +23,7 @@ def has_result(room: dict[str, Any]) -> bool:
 
 
 def round_label(frame: Frame, number: int) -> str:
-    key = "tv.audience.trick_short" if frame.game == "insidejob" else "tv.end.lock_short"
+    key = TV_GAMES[frame.game].round_label if frame.game in TV_GAMES else "tv.end.lock_short"
     return frame.t(key, number=number)
 
 

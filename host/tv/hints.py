@@ -1,8 +1,9 @@
 """First-game hints: with the lobby's "first game" option on (room part ``first_game``), the TV
 explains each rule in one line at the moment it first happens, once per game.
 
-Each game has a list of triggers, each a pure test of two consecutive public views (before,
-after) with the facts its line needs; only public facts are read, so a hint can betray nothing.
+Each game's TV folder has its list of triggers (``TvGame.hints``), each a pure test of two
+consecutive public views (before, after) with the facts its line needs; only public facts are
+read, so a hint can betray nothing.
 A line stays on screen while the situation that brought it lasts (until the game's phase
 changes), so no timer is needed and a frame stays a pure function of this state. A new game
 (the room going back to playing) starts with every hint unseen again.
@@ -10,11 +11,9 @@ changes), so no timer is needed and a frame stays a pure function of this state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.insidejob import vocabulary as ij
-from engine.mole import vocabulary as mole
 from host.tv import theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
@@ -24,96 +23,21 @@ View = dict[str, Any]
 Trigger = Callable[[View, View, Frame], dict[str, Any] | None]
 
 
-def _entered(phase: str) -> Trigger:
+def entered(phase: str) -> Trigger:
     def test(old: View, new: View, frame: Frame) -> dict[str, Any] | None:
         return {} if new.get("phase") == phase and old.get("phase") != phase else None
 
     return test
 
 
-def _lock_results(view: View, result: str, by: str | None = None) -> int:
-    return sum(
-        1
-        for lock in view.get("locks") or []
-        if lock.get("result") == result and (by is None or lock.get("by") == by)
-    )
-
-
-def _lock_became(result: str, by: str | None = None) -> Trigger:
-    def test(old: View, new: View, frame: Frame) -> dict[str, Any] | None:
-        grew = _lock_results(new, result, by) > _lock_results(old, result, by)
-        return {"count": new.get("to_open", 3)} if grew else None
-
-    return test
-
-
-def _mole_propose(old: View, new: View, frame: Frame) -> dict[str, Any] | None:
-    if new.get("phase") != mole.PROPOSE or old.get("phase") == mole.PROPOSE:
-        return None
-    locks, lock = new.get("locks") or [], new.get("lock")
-    size = locks[lock]["team_size"] if isinstance(lock, int) and lock < len(locks) else 0
-    return {"boss": frame.name(new.get("boss")), "size": size}
-
-
-def _mole_vote(old: View, new: View, frame: Frame) -> dict[str, Any] | None:
-    if new.get("phase") == mole.VOTE and old.get("phase") != mole.VOTE:
-        return {"needed": new.get("approvals_needed", 0)}
-    return None
-
-
-def _mole_rejected(old: View, new: View, frame: Frame) -> dict[str, Any] | None:
-    before, after = old.get("proposals") or [], new.get("proposals") or []
-    fresh = after[len(before) :]
-    rejected = any(not p.get("approved") for p in fresh)
-    patrol = _lock_results(new, mole.BLOWN, mole.BY_PATROL) > _lock_results(
-        old, mole.BLOWN, mole.BY_PATROL
-    )
-    return {} if rejected and not patrol else None  # the third rejection has its own line
-
-
-def _ij_turn(phase: str, empty_trick: bool | None = None) -> Trigger:
-    def test(old: View, new: View, frame: Frame) -> dict[str, Any] | None:
-        if new.get("phase") != phase or old.get("phase") == phase:
-            return None
-        if empty_trick is not None and bool(new.get("trick")) == empty_trick:
-            return None
-        seat = new.get("start") if phase == ij.PHASE_MISSION else new.get("turn")
-        return {"name": frame.name(seat)}
-
-    return test
-
-
-def _ij_trick_done(old: View, new: View, frame: Frame) -> dict[str, Any] | None:
-    return {} if len(new.get("tricks") or []) > len(old.get("tricks") or []) else None
-
-
-# In order of priority: when two rules happen at once, the first is the one explained.
-TRIGGERS: dict[str, list[tuple[str, Trigger]]] = {
-    mole.GAME_NAME: [
-        ("getaway", _entered(mole.GETAWAY)),
-        ("patrol", _lock_became(mole.BLOWN, mole.BY_PATROL)),
-        ("blown", _lock_became(mole.BLOWN, mole.BY_CARDS)),
-        ("opened", _lock_became(mole.OPEN)),
-        ("rejected", _mole_rejected),
-        ("propose", _mole_propose),
-        ("vote", _mole_vote),
-        ("cards", _entered(mole.CARDS)),
-    ],
-    ij.GAME_NAME: [
-        ("vote", _entered(ij.PHASE_VOTE)),
-        ("trick", _ij_trick_done),
-        ("accomplice", _entered(ij.PHASE_ACCOMPLICE)),
-        ("mission", _ij_turn(ij.PHASE_MISSION)),
-        ("wager", _ij_turn(ij.PHASE_WAGER)),
-        ("lead", _ij_turn(ij.PHASE_PLAY, empty_trick=True)),
-    ],
-}
-
-
 class FirstGameHints:
     """Which hints this game has shown, and the one on screen."""
 
-    def __init__(self, triggers: dict[str, list[tuple[str, Trigger]]] = TRIGGERS) -> None:
+    def __init__(self, triggers: Mapping[str, Sequence[tuple[str, Trigger]]] | None = None) -> None:
+        if triggers is None:  # each game's own, from its TV folder (imported here: no cycle)
+            from host.tv.games import TV_GAMES
+
+            triggers = {name: game.hints for name, game in TV_GAMES.items()}
         self.triggers = triggers
         self.seen: set[str] = set()
         self.line: str | None = None  # the text on screen

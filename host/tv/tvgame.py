@@ -33,3 +33,9 @@ class TvGame:
     # The grand reveal after the end: how many steps the final public view tells, and one drawn.
     replay_steps: Callable[[View], int] = lambda view: 0
     draw_replay_step: Callable[[Canvas, Frame, int], None] = lambda canvas, frame, step: None
+    # First-game hints: (name, trigger) in order of priority (see host/tv/hints.py).
+    hints: tuple[tuple[str, Callable[[View, View, Frame], dict[str, Any] | None]], ...] = ()
+    # The catalog key naming one round of the game ("Lock {n}", "Trick {n}") on shared screens.
+    round_label: str = "tv.end.lock_short"
+    # The animated tutorial: the room part (its chosen options) -> the chapters to play.
+    tutorial: Callable[[dict[str, Any]], list[Any]] | None = None

@@ -8,7 +8,7 @@ import pytest
 from tv_scripts import find_game, lobby, play_insidejob
 
 from host.i18n import LANGUAGES, catalog
-from host.tv.hints import TRIGGERS
+from host.tv.games import TV_GAMES
 from host.tv.window import TvWindow
 
 
@@ -102,7 +102,7 @@ def test_every_hint_is_in_the_catalog_and_fits(lang, size, mole_game):
         window.drain()
         window.director.skip()
         hints = window.director.hints
-        names = [(game, name) for game, triggers in TRIGGERS.items() for name, _ in triggers]
+        names = [(game, name) for game, tv in TV_GAMES.items() for name, _ in tv.hints]
         for game, name in names:
             key = f"tv.first.{game}.{name}"
             assert catalog(lang).get(key), key

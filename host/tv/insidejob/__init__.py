@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from engine.insidejob.vocabulary import GAME_NAME, PHASE_OVER
 from host.tv.insidejob.board import InsideJobBoardScene
+from host.tv.insidejob.hints import HINTS
 from host.tv.insidejob.moments import changes, ending_cue
 from host.tv.insidejob.replay import draw_replay_step, replay_steps
 from host.tv.insidejob.reveal import InsideJobRevealScene
+from host.tv.insidejob.tutorial import chapters
 from host.tv.tvgame import BOARD, TvGame, View
 
 REVEAL = "reveal"
@@ -28,4 +30,7 @@ TV_GAME = TvGame(
     entry_cue=entry_cue,
     replay_steps=replay_steps,
     draw_replay_step=draw_replay_step,
+    hints=HINTS,
+    tutorial=chapters,
+    round_label="tv.audience.trick_short",
 )

@@ -1,4 +1,5 @@
-"""Every game's tutorial script, by the engine's game name: one line per game.
+"""Every game's tutorial script, from its TV folder (``TvGame.tutorial``), by the engine's game
+name.
 
 A script turns the room part (its chosen options) into the chapters to play, so options that
 are not in play are not taught.
@@ -9,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from host.tv.insidejob.tutorial import chapters as insidejob_chapters
-from host.tv.mole.tutorial import chapters as mole_chapters
+from host.tv.games import TV_GAMES
 from host.tv.tutorial.timeline import Chapter
 
 Script = Callable[[dict[str, Any]], list[Chapter]]
 
-SCRIPTS: dict[str, Script] = {"mole": mole_chapters, "insidejob": insidejob_chapters}
+SCRIPTS: dict[str, Script] = {
+    name: game.tutorial for name, game in TV_GAMES.items() if game.tutorial is not None
+}
