@@ -36,7 +36,7 @@ export function renderAudience(ctx, game) {
       h("h1", { class: "title fit" }, t("board.audience.title")),
       h("p", { class: "goal fit" }, t("board.audience.subtitle"))),
     panel("truth", "truth",
-      h("h2", { class: "label" }, t(`board.audience.truth.${ctx.view ? ctx.view.game : "mole"}`)),
+      h("h2", { class: "label" }, t(`board.audience.truth.${ctx.view ? ctx.view.game : room.game}`)),
       h("ul", { class: "truth-list" }, [...truth].map((seat) => h("li", {}, badge(ctx, seat, { tag: false })))),
       result.best
         ? h("p", { class: "best fit", testid: "audience-best" }, check(), " ",

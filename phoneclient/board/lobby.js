@@ -6,7 +6,7 @@ import { badge, panel, statusTag } from "./pieces.js";
 
 export function renderLobby(ctx) {
   const { room, t } = ctx;
-  const game = room.game || "mole";
+  const game = room.game; // the room always names the game its lobby offers
   const url = String(room.join_url || "");
   return h("div", { class: "lobby", testid: "lobby" },
     h("header", { class: "title-row" },
