@@ -261,8 +261,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def lazy_view(state: State, seat: int) -> LazyView:
     """``view(state, seat)`` read key by key (for bots, see engine.lazyview). Raises
-    MalformedAction ``not_a_seat``."""
-    return LazyView(SEAT_PARTS, state, check_seat(seat, state.config.players))
+    MalformedAction ``not_a_seat`` (check_seat's test inline: bots call this every move)."""
+    if type(seat) is not int or not 0 <= seat < state.config.players:
+        check_seat(seat, state.config.players)
+    return LazyView(SEAT_PARTS, state, seat)
 
 
 def record(state: State) -> dict[str, Any]:

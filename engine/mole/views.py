@@ -144,8 +144,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def lazy_view(state: State, seat: int) -> LazyView:
     """``view(state, seat)`` read key by key (for bots, see engine.lazyview). Raises
-    MalformedAction ``not_a_seat``."""
-    return LazyView(SEAT_PARTS, state, check_seat(seat, state.n))
+    MalformedAction ``not_a_seat`` (check_seat's test inline: bots call this every move)."""
+    if type(seat) is not int or not 0 <= seat < state.n:
+        check_seat(seat, state.n)
+    return LazyView(SEAT_PARTS, state, seat)
 
 
 def _tally(state: State, seat: int) -> dict[str, int] | None:
