@@ -45,6 +45,7 @@ class Plan:
     seed: int | None
     demo: str | None = None  # --demo GAME: bots play it on the TV, game after game
     reduced_motion: bool = False  # simple cuts instead of movement on the TV (key A toggles)
+    max_sockets: int = 400  # sockets at once: the audience's size
     # Already listening (see netaddr.listening_socket); the server serves on it.
     sock: socket.socket | None = field(default=None, repr=False)
 
@@ -119,6 +120,13 @@ def build_parser() -> argparse.ArgumentParser:
         "default the first one)",
     )
     parser.add_argument(
+        "--max-sockets",
+        type=int,
+        default=400,
+        metavar="N",
+        help="phones, board pages and audience at once (default 400; a seat always gets in)",
+    )
+    parser.add_argument(
         "--reduced-motion",
         action="store_true",
         help="the TV cuts instead of moving (moments last as long); key A toggles it",
@@ -189,6 +197,7 @@ def make_plan(args: argparse.Namespace, say: Callable[[str], None] = say) -> Pla
         seed=args.seed,
         demo=args.demo,
         reduced_motion=args.reduced_motion,
+        max_sockets=max(8, args.max_sockets),
         sock=sock,
     )
 
@@ -204,6 +213,7 @@ def build_app(plan: Plan, say: Callable[[str], None] = say) -> Any:
         resume=plan.resume and not plan.demo,
         seed=plan.seed,
         demo=plan.demo,
+        max_sockets=plan.max_sockets,
     )
     app = create_app(config)
     if plan.mdns:

@@ -85,7 +85,7 @@ class HostConfig:
     probe_seconds: float = 3.0
     # WebSockets open at once (phones, boards). Past it a board gets 503 before the upgrade, a
     # phone is held until its first frame: a seat's token gets in (see host/gate.py).
-    max_sockets: int = 64
+    max_sockets: int = 400  # phones, boards and the audience at once (--max-sockets)
     # The churn guard, per remote address: WebSockets opened at once and refilled per second.
     churn_burst: int = 30
     churn_rate: float = 5.0
