@@ -364,7 +364,8 @@ class SealedClient:
 
     @property
     def close_code(self) -> int | None:
-        return self.ws.close_code
+        code: int | None = self.ws.close_code
+        return code
 
     async def send_str(self, text: str) -> None:
         await self.ws.send_bytes(self.session.seal(text.encode("utf-8")))

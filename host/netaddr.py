@@ -109,7 +109,7 @@ def free_port(bind: str, wanted: int, tries: int = 50) -> int:
     if wanted == 0:
         with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
             probe.bind((bind or "0.0.0.0", 0))
-            return probe.getsockname()[1]
+            return int(probe.getsockname()[1])
     for port in range(wanted, min(wanted + tries, 65536)):
         with contextlib.suppress(OSError):
             if port_is_free(bind, port):

@@ -112,7 +112,8 @@ class HostConfig:
 
 ROOM_KEY = web.AppKey("room", Room)
 CONFIG_KEY = web.AppKey("config", HostConfig)
-SOCKETS_KEY = web.AppKey("sockets", set)  # every upgraded WebSocket, held ones too
+# Every upgraded WebSocket, held ones too.
+SOCKETS_KEY: web.AppKey[set[Any]] = web.AppKey("sockets", set)
 GATE_KEY = web.AppKey("gate", Gate)
 HOST_KEY = web.AppKey("host_key", HostKey)  # the long-term key of the private channel
 FINGERPRINT_KEY = web.AppKey("fingerprint", str)  # its short code, for the TV to show
@@ -275,7 +276,8 @@ def origin_allowed(request: web.Request) -> bool:
 
 def _check_origin(request: web.Request) -> None:
     if not origin_allowed(request):
-        log.warning("refused a WebSocket from origin %r", request.headers.get("Origin")[:200])
+        origin = (request.headers.get("Origin") or "")[:200]
+        log.warning("refused a WebSocket from origin %r", origin)
         raise web.HTTPForbidden(text="foreign origin")
 
 
@@ -361,7 +363,7 @@ class _PhoneFrames:
 
 
 async def _admit_held(
-    request: web.Request, ws: web.WebSocketResponse, address: str
+    request: web.Request, ws: Any, address: str  # a WebSocketResponse, sealed or not
 ) -> tuple[bool, Any]:
     """For a socket over the socket limit or the churn guard: (may it enter, its first frame)."""
     gate, room = request.app[GATE_KEY], request.app[ROOM_KEY]
@@ -532,7 +534,7 @@ async def health(request: web.Request) -> web.Response:
 
 @web.middleware
 async def security_headers(request: web.Request, handler: Any) -> web.StreamResponse:
-    response = await handler(request)
+    response: web.StreamResponse = await handler(request)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     return response
 
@@ -613,7 +615,8 @@ def _quiet_bad_requests() -> None:
 
 
 async def _close_sockets(app: web.Application) -> None:
-    for ws in list(app[SOCKETS_KEY]):
+    sockets: set[Any] = app[SOCKETS_KEY]
+    for ws in list(sockets):
         await ws.close(code=WSCloseCode.GOING_AWAY, message=b"host shutting down")
 
 

@@ -39,7 +39,8 @@ def seat_status(frame: Frame, seat: int) -> str | None:
 
 
 def seats_with(frame: Frame, status: str) -> list[int]:
-    return [s["seat"] for s in frame.seats() if seat_status(frame, s.get("seat")) == status]
+    seats = [int(s.get("seat", -1)) for s in frame.seats()]
+    return [seat for seat in seats if seat_status(frame, seat) == status]
 
 
 def tag_text(size: float) -> float:

@@ -60,5 +60,5 @@ class Frame:
     def player_count(self) -> int:
         view = self.view
         if view and isinstance(view.get("players"), int):
-            return view["players"]
+            return int(view["players"])
         return len(self.seats())

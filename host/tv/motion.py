@@ -17,7 +17,9 @@ def ease(x: float, still: bool = False) -> float:
     return 1 - (1 - x) ** 3
 
 
-def flip(elapsed: float, start: float, still: bool = False, duration: float = 0.35):
+def flip(
+    elapsed: float, start: float, still: bool = False, duration: float = 0.35
+) -> tuple[float, bool]:
     """Horizontal scale of a card turning over at ``start``, and whether its face shows."""
     progress = (elapsed - start) / duration
     if progress <= 0:

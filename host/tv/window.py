@@ -229,7 +229,7 @@ class TvWindow:
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED):
             if event.type == pygame.VIDEORESIZE and not self.fullscreen:
                 self.windowed_size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
-            self.screen = pygame.display.get_surface()
+            self.screen = pygame.display.get_surface() or self.screen
             self.dirty = True
         elif event.type == pygame.KEYDOWN:
             self.press(event.key)

@@ -8,6 +8,7 @@ description of it). Subtitle keys are ``tv.tutorial.insidejob.<chapter>.<n>``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.insidejob.vocabulary import (
@@ -345,7 +346,7 @@ def risky(stage: Stage, t: float) -> None:
     )
 
 
-def roles(chosen: list[str]):
+def roles(chosen: list[str]) -> Callable[[Stage, float], None]:
     """The special roles chapter: each chosen role's card, lit during its own line."""
 
     def picture(stage: Stage, t: float) -> None:

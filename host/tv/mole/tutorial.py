@@ -8,6 +8,7 @@ of seven, so the tutorial looks exactly like the game it teaches. Subtitle keys 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.mole.vocabulary import (
@@ -36,6 +37,7 @@ from engine.mole.vocabulary import (
     VOTE,
 )
 from host.tv import theme
+from host.tv.frame import Frame
 from host.tv.mole.board import BoardScene, draw_locks
 from host.tv.mole.getaway import GetawayScene
 from host.tv.mole.moments import CardsReveal, PatrolBlows, VotesReveal
@@ -52,7 +54,9 @@ TEAM = [0, 3]
 VOTES = [True, False, True, True, False, True, True]  # five approve: the team goes
 
 
-def locks(results: list[tuple[str, str] | None] = (), sizes=SIZES) -> list[dict[str, Any]]:
+def locks(
+    results: Sequence[tuple[str, str] | None] = (), sizes: Sequence[int] = SIZES
+) -> list[dict[str, Any]]:
     """Lock entries as the engine's public view has them: ``(result, by)`` for resolved ones."""
     out = []
     for index, size in enumerate(sizes):
@@ -270,7 +274,7 @@ def getaway(stage: Stage, t: float) -> None:
         canvas.element(f"ending:{ending}", canvas.rect(x, 200, 560, 620))
 
 
-def _marking_phone(stage: Stage, frame, x: float, y: float, role: str, marks: bool) -> None:
+def _marking_phone(stage: Stage, frame: Frame, x: float, y: float, role: str, marks: bool) -> None:
     """One phone's marking screen: the same list for everyone (the role is named only here,
     to teach what each mark does)."""
     canvas = stage.picture

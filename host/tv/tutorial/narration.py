@@ -29,7 +29,7 @@ SPEED_WPM = 160  # a little under espeak's default, to be followed across a livi
 FASTEST_WPM = 260  # a line too long for its beat is said faster, up to this
 FILL = 0.95  # of its beat a line may take, so it ends before the next begins
 SYNTH_TIMEOUT = 10.0
-Run = Callable[..., subprocess.CompletedProcess]
+Run = Callable[..., subprocess.CompletedProcess[bytes]]
 
 
 def espeak() -> str | None:
@@ -48,7 +48,7 @@ def synthesize(
         with wave.open(str(path)) as sound:
             length = sound.getnframes() / max(1, sound.getframerate())
         if seconds is None or length <= seconds * FILL or speed >= FASTEST_WPM:
-            return length
+            return float(length)
         speed = min(FASTEST_WPM, math.ceil(speed * length / (seconds * FILL)) + 5)
 
 
