@@ -302,15 +302,15 @@ function render() {
       screen = "next-game";
       fill(els.screen, h("h1", { class: "title" }, t(`${room.game}.name`)), nextGameBanner(ctx),
         claimsPanel(ctx), game ? absentPanel(ctx) : null, game ? game.renderPublic(ctx) : null);
-    } else if (you.phone && (room.phase === "lobby" || !view)) {
-      screen = "lobby";
-      fill(els.screen, claimsPanel(ctx), tutorialPanel(ctx), ...renderLobby(ctx), phonePanel(ctx));
-      secrets = practiceSecrets(ctx);
     } else if (behindCurtain(room, you)) {
       screen = "curtain";
       fill(els.screen, claimsPanel(ctx), curtain(ctx), game ? absentPanel(ctx) : null,
         game ? game.renderPublic(ctx) : null);
       announce(curtainSentence(ctx));
+    } else if (you.phone && (room.phase === "lobby" || !view)) {
+      screen = "lobby";
+      fill(els.screen, claimsPanel(ctx), tutorialPanel(ctx), ...renderLobby(ctx), phonePanel(ctx));
+      secrets = practiceSecrets(ctx);
     } else if (you.audience && room.phase !== "lobby") {
       screen = "audience";
       fill(els.screen, h("h1", { class: "title" }, t(`${room.game}.name`)), audiencePanel(ctx),

@@ -53,3 +53,27 @@ def test_players_are_added_and_taken_off_one_phone(phones: Any, host: Any, kit: 
     expect(ana.get_by_test_id("me-name")).to_have_text("Ana")
     assert seats_on_phone(host, "Ana") == ["Ana"]
     assert host.call(lambda room: [p.name for p in room.players]) == ["Ana", "Bo"]
+
+
+def test_hide_drops_the_seat_at_once_without_waiting_for_the_host(
+    phones: Any, host: Any, kit: Any
+) -> None:
+    """The seat's screen goes the moment "Hide and pass" is tapped: here the frame never leaves
+    the page (its socket's send is stopped), and still nothing of the seat is left."""
+    from tests.browser.test_phone_shared import assert_curtain_holds_nothing, press_and_hold
+
+    (page,) = phones(1)
+    kit.join([page], ["Ana"])
+    names = ["Ana", "Bruno", "Chen", "Dara", "Eli"]
+    add_players(page, names[1:])
+    page.get_by_test_id("start").click()
+    press_and_hold(page, "hold-0", 0)
+    cdp = kit.hold_flap(page)
+    expect(page.get_by_test_id("role")).to_be_visible()
+    kit.release_flap(cdp)
+    page.evaluate("() => { WebSocket.prototype.send = () => {}; }")  # nothing reaches the host
+    page.get_by_test_id("hide").click()
+    assert_curtain_holds_nothing(page, host, names)
+    assert host.call(lambda room: room.players[0].conn.player is room.players[0])
+    # The local curtain names nobody yet (the host's next comes with its frame).
+    expect(page.get_by_test_id("pass-to")).to_have_text(translate("en", "phone.shared.nobody"))
