@@ -2,9 +2,9 @@
 
 Run: python3 bench/engine.py [--games N] [--repeat R]
 Plays Mole at 10 players and Inside Job at 5, with the random and the smart bot, through the
-same loop as `molecrew simulate` (a view per move for the bot, the record at the end). Rates are
-per second of this process's CPU time (``time.process_time``), so other work on a busy machine
-slows them less than wall time would; each figure is the best of R runs. Results go in
+same loop as `molecrew simulate` (the seat's lazy view per bot move, the record at the end).
+Rates are per second of this process's CPU time (``time.process_time``), so other work on a busy
+machine slows them less than wall time would; each figure is the best of R runs. Results go in
 docs/benchmarks.md.
 """
 
