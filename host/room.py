@@ -31,7 +31,14 @@ from host.keeping import record_of, restore
 from host.match import Match, load_rules
 from host.outgoing import Change, encode, room_part
 from host.protocol import parse_message
-from host.seating import SEAT_MOVES, decide_claim, drop_claim, give_seat, send_removed
+from host.seating import (
+    SEAT_MOVES,
+    decide_claim,
+    drop_claim,
+    give_seat,
+    hello_shared,
+    send_removed,
+)
 from host.seats import Claim, Connection, Player, find_by_token
 from host.teaching import MOVES as TEACHING_MOVES
 from host.teaching import Tutorial
@@ -141,9 +148,17 @@ class Room:
         conn.seats, conn.player = [], None
         for player in held:
             player.conn = None
+        for player in held:
             waiting = next((c for c in self.connections if c.waiting_for is player), None)
-            if waiting is not None:  # the token's own phone, waiting for this one to go quiet
-                waiting.waiting_for = None
+            if waiting is None:
+                continue
+            # The token's own phone, waiting for this one to go quiet, takes its seat(s).
+            waiting.waiting_for, tokens = None, waiting.waiting_tokens
+            waiting.waiting_tokens = []
+            if tokens:
+                with suppress(RoomError):
+                    hello_shared(self, waiting, tokens)
+            elif player.conn is None:
                 give_seat(self, waiting, player)
         if held:
             self.changed()

@@ -61,7 +61,7 @@ def on_hello(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         set_lang(room, conn, message["lang"])
     tokens = message.get("tokens") or []
     if len(tokens) > 1:
-        _hello_shared(room, conn, tokens)
+        hello_shared(room, conn, tokens)
         return
     token = message.get("token") or (tokens[0] if tokens else None)
     if not token:
@@ -90,11 +90,19 @@ def on_hello(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     room.changed()
 
 
-def _hello_shared(room: Room, conn: Connection, tokens: list[str]) -> None:
+def hello_shared(room: Room, conn: Connection, tokens: list[str]) -> None:
     """A shared phone back after a reload: every seat whose token it keeps and that no other
     phone holds comes back to it, behind the curtain."""
-    found = [find_by_token(room.players, token) for token in tokens]
-    free = [p for p in found if p is not None and (p.conn is None or p.conn is conn)]
+    found = [p for p in (find_by_token(room.players, token) for token in tokens) if p is not None]
+    free = [p for p in found if p.conn is None or p.conn is conn]
+    if not free and found:
+        # Its seats are still on another phone (its old socket, not yet gone): wait for it as a
+        # personal phone does, while the host asks that one whether it is still there.
+        conn.waiting_for, conn.waiting_tokens = found[0], list(tokens)
+        assert found[0].conn is not None
+        found[0].conn.probe()
+        room.send_state(conn)
+        raise RoomError("seat_in_use", name=found[0].name)
     if not free:
         room.send_state(conn)
         raise RoomError("token_unknown")

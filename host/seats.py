@@ -34,6 +34,7 @@ class Connection:
         self.player: Player | None = None
         self.claim: Claim | None = None  # this phone asks for a seat by name
         self.waiting_for: Player | None = None  # its token's seat is held by another phone
+        self.waiting_tokens: list[str] = []  # a shared phone waiting: all the tokens it keeps
         self.member: Any = None  # its place in the audience (host.audience.Member), if any
         self.kept_seat = False  # its token is a seat of the interrupted game on offer
 

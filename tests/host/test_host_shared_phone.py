@@ -134,3 +134,19 @@ async def test_after_the_deal_the_phone_goes_to_whom_the_game_waits_on(host, kit
     await shared.until("state")
     assert (await shared.error({"type": "hold", "seat": 2}))["code"] == "phone_held"
     assert (await shared.error({"type": "hold", "seat": 4}))["code"] == "not_your_seat"
+
+
+async def test_a_shared_phone_back_while_its_old_socket_lingers_waits_and_gets_every_seat(host):
+    shared, others = await _shared_table(host)
+    tokens = shared.tokens
+    again = await host.phone("shared again")
+    await again.send({"type": "hello", "token": tokens[0], "tokens": tokens})
+    state = await again.expect("state")
+    assert state["you"]["waiting_seat"] is True and state["you"]["seat"] is None
+    assert (await again.expect("error"))["code"] == "seat_in_use"
+    assert host.room.players[0].conn is not None  # the old socket keeps them meanwhile
+    await shared.ws.close()  # it goes quiet: every seat moves to the waiting phone
+    state = await again.until("state")
+    while "phone" not in state["you"]:
+        state = await again.until("state")
+    assert state["you"]["phone"]["seats"] == [0, 1, 2]
