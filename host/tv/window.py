@@ -340,6 +340,7 @@ class TvWindow:
             ("P", "tv.help.pause"),
             ("B", "tv.help.bots"),
             ("R", "tv.help.resume"),
+            ("T", "tv.help.tutorial"),
             ("Y / N", "tv.help.claim"),
             ("← →", "tv.help.replay"),
             ("M", "tv.help.mute"),
@@ -350,7 +351,7 @@ class TvWindow:
             ("Esc", "tv.help.quit"),
         ]
         for index, (key, text) in enumerate(rows):
-            y = 214 + index * 64
+            y = 200 + index * 58
             canvas.panel(520, y, 170, 54, theme.PANEL, radius=12, border=theme.FAINT)
             canvas.text(key, 605, y + 27, 30, theme.TEXT, "center", 160)
             canvas.text(frame.t(text), 720, y + 27, 32, theme.TEXT, "midleft", 700)
