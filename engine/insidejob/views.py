@@ -7,7 +7,6 @@ the order of the mission deck, and how each player voted until the vote is count
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from engine.actions import check_seat
@@ -55,9 +54,19 @@ def _mission(mission_id: str) -> dict[str, Any]:
     return MISSION_VIEWS[mission_id]
 
 
-@lru_cache(maxsize=64)
+# id(config) -> (config, its table). By identity: three parts of every view ask, and hashing a
+# config (a dataclass of a dozen fields) each time cost more than the rest of those parts. The
+# config is kept with its table, so its id cannot be reused while the entry exists.
+_TABLES: dict[int, tuple[Config, dict[str, Any]]] = {}
+
+
 def _table(config: Config) -> dict[str, Any]:
     """What the board shows of the options, the same all game: made once per config."""
+    kept = _TABLES.get(id(config))
+    if kept is not None and kept[0] is config:
+        return kept[1]
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
     table: dict[str, Any] = frozen(
         {
             "variants": list(config.variants),
@@ -71,6 +80,7 @@ def _table(config: Config) -> dict[str, Any]:
             },
         }
     )
+    _TABLES[id(config)] = (config, table)
     return table
 
 
