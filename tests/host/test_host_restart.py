@@ -7,42 +7,13 @@ resumed: every acknowledged action is there and nothing refused is.
 
 from __future__ import annotations
 
-import asyncio
-import json
-import os
 import resource
 import signal
-import sys
-from pathlib import Path
 
 import aiohttp
+from child_host import start_child_host
 
 from host.journal import JournalError, RoomFile, read_journal
-
-ROOT = Path(__file__).resolve().parents[2]
-
-CHILD = """
-import asyncio, resource, signal, sys
-from aiohttp import web
-from host.server import HostConfig, create_app
-
-# A write past the limit must fail with EFBIG, not kill the process with SIGXFSZ.
-signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-
-async def main():
-    config = HostConfig(
-        state_dir=sys.argv[1], seed=int(sys.argv[2]), heartbeat=None, plain_sockets=True
-    )
-    app = create_app(config)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    print(runner.addresses[0][1], flush=True)
-    await asyncio.Event().wait()
-
-asyncio.run(main())
-"""
 
 
 async def test_the_lobby_survives_a_restart(make_host, kit):
@@ -129,11 +100,10 @@ async def test_a_lobby_change_the_disk_refuses_is_undone(host, kit, monkeypatch)
     assert kit.frozen(room) == before
 
 
-async def _seat_phones(session, port, names):
+async def _seat_phones(session, port, names, phone_class):
     phones = []
     for name in names:
-        ws = await session.ws_connect(f"http://127.0.0.1:{port}/ws")
-        phone = _Phone(ws, name)
+        phone = phone_class(await session.ws_connect(f"http://127.0.0.1:{port}/ws"), name)
         await phone.expect("state")
         await phone.send({"type": "join", "name": name})
         await phone.expect("welcome")
@@ -141,40 +111,6 @@ async def _seat_phones(session, port, names):
     for phone in phones:
         await phone.sync()
     return phones
-
-
-class _Phone:
-    """A minimal phone for the child host (the conftest one, without its fixtures)."""
-
-    def __init__(self, ws, label):
-        self.ws, self.label, self.token, self.state = ws, label, None, None
-
-    async def send(self, message):
-        await self.ws.send_str(json.dumps(message))
-
-    async def recv(self):
-        msg = await self.ws.receive(timeout=10)
-        assert msg.type is aiohttp.WSMsgType.TEXT, (self.label, msg)
-        message = json.loads(msg.data)
-        if message["type"] == "state":
-            self.state = message
-        if message["type"] == "welcome":
-            self.token = message["token"]
-        return message
-
-    async def expect(self, kind):
-        message = await self.recv()
-        assert message["type"] == kind, (self.label, message)
-        return message
-
-    async def until(self, kind):
-        while (message := await self.recv())["type"] != kind:
-            pass
-        return message
-
-    async def sync(self):
-        await self.send({"type": "ping"})
-        await self.until("pong")
 
 
 def _next_move(phones):
@@ -211,21 +147,11 @@ async def test_a_full_disk_refuses_leaves_nothing_and_every_acknowledged_action_
     make_host, kit, tmp_path
 ):
     state_dir = tmp_path / "state"
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        CHILD,
-        str(state_dir),
-        str(kit.seed),
-        cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    process, port = await start_child_host(state_dir, kit.seed)
     acked: list = []
     try:
-        port = int(await asyncio.wait_for(process.stdout.readline(), timeout=30))
         async with aiohttp.ClientSession() as session:
-            phones = await _seat_phones(session, port, kit.names[:5])
+            phones = await _seat_phones(session, port, kit.names[:5], kit.Phone)
             await phones[0].send({"type": "start"})
             for phone in phones:
                 await phone.until("state")

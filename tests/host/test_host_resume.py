@@ -3,37 +3,12 @@ action and every seat keeping its token."""
 
 from __future__ import annotations
 
-import asyncio
-import os
 import signal
-import sys
-from pathlib import Path
 
 import aiohttp
+from child_host import start_child_host
 
 from host.journal import JournalStore, read_journal
-
-ROOT = Path(__file__).resolve().parents[2]
-
-SERVER = """
-import asyncio, sys
-from aiohttp import web
-from host.server import HostConfig, create_app
-
-async def main():
-    config = HostConfig(
-        state_dir=sys.argv[1], seed=int(sys.argv[2]), heartbeat=None, plain_sockets=True
-    )
-    app = create_app(config)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    print(runner.addresses[0][1], flush=True)
-    await asyncio.Event().wait()
-
-asyncio.run(main())
-"""
 
 
 def simple_action(view):
@@ -167,18 +142,8 @@ async def test_a_host_killed_with_sigkill_resumes_at_the_last_acknowledged_actio
     make_host, kit, tmp_path
 ):
     state_dir = tmp_path / "journal"
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        SERVER,
-        str(state_dir),
-        str(kit.seed),
-        cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    process, port = await start_child_host(state_dir, kit.seed)
     try:
-        port = int(await asyncio.wait_for(process.stdout.readline(), timeout=30))
         async with aiohttp.ClientSession() as session:
             phones = []
             for name in kit.names[:5]:
