@@ -137,7 +137,7 @@ async def test_after_the_deal_the_phone_goes_to_whom_the_game_waits_on(host, kit
 
 
 async def test_a_shared_phone_back_while_its_old_socket_lingers_waits_and_gets_every_seat(host):
-    shared, others = await _shared_table(host)
+    shared, _ = await _shared_table(host)
     tokens = shared.tokens
     again = await host.phone("shared again")
     await again.send({"type": "hello", "token": tokens[0], "tokens": tokens})
