@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.latency import SimplePlayer, percentiles, receive_all  # noqa: E402
+from bench.latency import SimplePlayer, percentiles, receive_all, seat_and_start  # noqa: E402
 
 
 def serve_and_drive(
@@ -122,19 +122,7 @@ async def drive(
         if record:
             phones = [Recorder(ws, frames) for ws in phones]
         last: list[dict[str, Any]] = [{} for _ in phones]
-        for index, ws in enumerate(phones):
-            await ws.send_str(json.dumps({"type": "join", "name": f"P{index}"}))
-            while json.loads((await ws.receive(timeout=10)).data)["type"] != "welcome":
-                pass
-        for ws in phones:  # everything so far read (ping/pong barrier)
-            await ws.send_str('{"type":"ping"}')
-            while json.loads((await ws.receive(timeout=10)).data)["type"] != "pong":
-                pass
-        board = await session.ws_connect(f"http://127.0.0.1:{port}/ws/public")
-        await board.receive(timeout=10)
-        sockets = [*phones, board]
-        await phones[0].send_str('{"type":"start"}')
-        await receive_all(sockets, last)
+        sockets = await seat_and_start(session, port, phones, last)
         while len(samples) < actions:
             if last[0]["room"]["phase"] == "over":
                 await phones[0].send_str('{"type":"rematch"}')

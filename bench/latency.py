@@ -176,6 +176,30 @@ class SimplePlayer:
         return None
 
 
+async def seat_and_start(session: Any, port: int, phones: list[Any], last: list[Any]) -> list[Any]:
+    """Seat every phone, read everything so far (a ping/pong barrier), open the board last (it
+    gets one message now, then one per change, like the phones) and start the game. Returns the
+    phones and the board, with ``last`` holding each one's newest message."""
+    for index, ws in enumerate(phones):
+        await ws.send_str(json.dumps({"type": "join", "name": f"P{index}"}))
+        while json.loads((await ws.receive(timeout=10)).data)["type"] != "welcome":
+            pass
+    for ws in phones:
+        await ws.send_str('{"type":"ping"}')
+        while True:
+            message = json.loads((await ws.receive(timeout=10)).data)
+            if message["type"] == "pong":
+                break
+            if message["type"] == "error":
+                raise RuntimeError(message)
+    board = await session.ws_connect(f"http://127.0.0.1:{port}/ws/public")
+    await board.receive(timeout=10)
+    sockets = [*phones, board]
+    await phones[0].send_str('{"type":"start"}')
+    await receive_all(sockets, last)
+    return sockets
+
+
 async def drive(port: int, actions: int, players: int, seed: int) -> list[float]:
     import aiohttp
 
@@ -188,24 +212,7 @@ async def drive(port: int, actions: int, players: int, seed: int) -> list[float]
         url = f"http://127.0.0.1:{port}/ws"
         phones = [await connect(session, url) for _ in range(players)]
         last: list[dict[str, Any]] = [{} for _ in phones]
-        for index, ws in enumerate(phones):
-            await ws.send_str(json.dumps({"type": "join", "name": f"P{index}"}))
-            while json.loads((await ws.receive(timeout=10)).data)["type"] != "welcome":
-                pass
-        for ws in phones:  # every join is done: read everything so far (ping/pong barrier)
-            await ws.send_str('{"type":"ping"}')
-            while True:
-                message = json.loads((await ws.receive(timeout=10)).data)
-                if message["type"] == "pong":
-                    break
-                if message["type"] == "error":
-                    raise RuntimeError(message)
-        # The board comes last: it gets one message now, then one per change, like the phones.
-        board = await session.ws_connect(f"http://127.0.0.1:{port}/ws/public")
-        await board.receive(timeout=10)
-        sockets = [*phones, board]
-        await phones[0].send_str('{"type":"start"}')
-        await receive_all(sockets, last)
+        sockets = await seat_and_start(session, port, phones, last)
 
         while len(samples) < actions:
             if last[0]["room"]["phase"] == "over":
