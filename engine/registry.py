@@ -39,6 +39,10 @@ class GameRules:
     # on error raises an EngineError and leaves the state untouched.
     apply: Callable[[State, Seat, Action], Action]
     view: Callable[[State, Seat | None], dict[str, Any]]  # None: the public board
+    # The keys by which a seat's view differs from the public board:
+    # view(state, seat) == {**view(state, None), **seat_part(state, seat)}, so a host can
+    # encode the board once for every seat.
+    seat_part: Callable[[State, Seat], dict[str, Any]]
     is_over: Callable[[State], bool]
     record: Callable[[State], dict[str, Any]]  # the complete record of a finished game
     # name -> (state, seat, rng) -> action; see seat_bots: a bot itself sees only the seat's view

@@ -11,7 +11,14 @@ from engine.insidejob.bots import BOTS
 from engine.insidejob.config import MAX_PLAYERS, MIN_PLAYERS, config_from_json, make_config
 from engine.insidejob.rules import apply, expected_seats, is_over, legal_actions, may_act
 from engine.insidejob.state import State, new_state
-from engine.insidejob.views import hidden_seats, lazy_view, record, round_of, view
+from engine.insidejob.views import (
+    hidden_seats,
+    lazy_view,
+    record,
+    round_of,
+    seat_part,
+    view,
+)
 from engine.insidejob.vocabulary import GAME_NAME, VARIANTS
 from engine.registry import GameRules, seat_bots
 
@@ -32,6 +39,7 @@ GAME = GameRules(
     legal_actions=legal_actions,
     apply=apply,
     view=view,
+    seat_part=seat_part,
     is_over=is_over,
     record=record,
     bots=seat_bots(lazy_view, expected_seats, may_act, BOTS),

@@ -244,11 +244,13 @@ PRIVATE_PARTS: Parts = {
     "vote": _my_vote,
 }
 
-SEAT_PARTS: Parts = {
-    **PUBLIC_PARTS,
+# What a seat's view adds to the public board (its number, and what only it knows): a seat's
+# view is the public board with these keys set, which lets the host encode the board once.
+SEAT_ONLY_PARTS: Parts = {
     "seat": lambda state, seat: seat,
     "me": Nested(PRIVATE_PARTS),
 }
+SEAT_PARTS: Parts = {**PUBLIC_PARTS, **SEAT_ONLY_PARTS}
 
 
 def round_of(state: State) -> int:
@@ -267,6 +269,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if seat is None:
         return public_view(state)
     return build(SEAT_PARTS, state, check_seat(seat, state.config.players))
+
+
+def seat_part(state: State, seat: int) -> dict[str, Any]:
+    """The keys by which ``view(state, seat)`` differs from ``view(state, None)``. Raises
+    MalformedAction ``not_a_seat``."""
+    return build(SEAT_ONLY_PARTS, state, check_seat(seat, state.config.players))
 
 
 def lazy_view(state: State, seat: int) -> LazyView:

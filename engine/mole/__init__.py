@@ -9,7 +9,7 @@ from engine.mole.bots import BOTS
 from engine.mole.config import MAX_PLAYERS, MIN_PLAYERS, config_from_json, make_config
 from engine.mole.rules import apply, expected_seats, is_over, legal_actions, may_act
 from engine.mole.state import new_state, snapshot
-from engine.mole.views import hidden_seats, lazy_view, record, round_of, view
+from engine.mole.views import hidden_seats, lazy_view, record, round_of, seat_part, view
 from engine.mole.vocabulary import GAME_NAME, VARIANTS
 from engine.registry import GameRules, seat_bots
 
@@ -25,6 +25,7 @@ GAME = GameRules(
     legal_actions=legal_actions,
     apply=apply,
     view=view,
+    seat_part=seat_part,
     is_over=is_over,
     record=record,
     bots=seat_bots(lazy_view, expected_seats, may_act, BOTS),

@@ -142,6 +142,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return build(SEAT_PARTS, state, check_seat(seat, state.n))
 
 
+def seat_part(state: State, seat: int) -> dict[str, Any]:
+    """The keys by which ``view(state, seat)`` differs from ``view(state, None)``. Raises
+    MalformedAction ``not_a_seat``."""
+    return build(SEAT_ONLY_PARTS, state, check_seat(seat, state.n))
+
+
 def lazy_view(state: State, seat: int) -> LazyView:
     """``view(state, seat)`` read key by key (for bots, see engine.lazyview). Raises
     MalformedAction ``not_a_seat`` (check_seat's test inline: bots call this every move)."""
@@ -196,11 +202,13 @@ PRIVATE_PARTS: Parts = {
     "tally": _tally,
 }
 
-SEAT_PARTS: Parts = {
-    **PUBLIC_PARTS,
+# What a seat's view adds to the public board (its number, and what only it knows): a seat's
+# view is the public board with these keys set, which lets the host encode the board once.
+SEAT_ONLY_PARTS: Parts = {
     "seat": lambda state, seat: seat,
     "me": Nested(PRIVATE_PARTS),
 }
+SEAT_PARTS: Parts = {**PUBLIC_PARTS, **SEAT_ONLY_PARTS}
 
 
 def record(state: State) -> dict[str, Any]:

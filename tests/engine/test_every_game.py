@@ -148,6 +148,7 @@ def test_a_bad_seat_is_the_same_error_everywhere(game):
     for seat in (-1, game.min_players, "0", 1.0, True, [0]):
         for call in (
             lambda s=seat: game.view(state, s),
+            lambda s=seat: game.seat_part(state, s),
             lambda s=seat: game.apply(state, s, {"type": "x"}),
             lambda s=seat: game.bots["random"](state, s, Rng(0)),
         ):

@@ -62,6 +62,18 @@ def test_a_lazy_view_holds_exactly_the_full_view_at_every_state(game):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_seat_view_is_the_public_board_with_the_seat_part_set(game):
+    """The host encodes the public board once and adds each seat's part to it: that is the
+    seat's view only if the part names every key by which the two differ."""
+    for players, variants in SETUPS[game.name]:
+        for state in states(game, players, variants, seed=2):
+            public = game.view(state, None)
+            for seat in range(players):
+                part = game.seat_part(state, seat)
+                assert {**public, **part} == game.view(state, seat)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_keys_read_in_any_order_give_the_same_values(game):
     lazy_view = views_module(game).lazy_view
     state = None
