@@ -4,7 +4,7 @@
 // X25519 key per socket, the host proving its long-term key with a NaCl box, then every frame
 // sealed with secretbox under a counter nonce, so a replayed or reordered frame is refused.
 
-import "./vendor/tweetnacl/nacl-fast.min.js";
+import "./vendor/tweetnacl/nacl.min.js";
 import { t } from "./i18n.js";
 
 const nacl = globalThis.nacl;
