@@ -259,9 +259,9 @@ class SealedSocket:
 
     Read it like the WebSocket (``receive``, ``async for``): the key exchange is answered on the
     way, sealed frames come out as plain TEXT frames, replays are dropped, and a plain, tampered
-    or out-of-order frame closes the socket (that read then ends it). ``seal`` is what the writer
-    awaits for each outgoing text: it waits for the key exchange, so the Room may queue frames for
-    a connection before its phone has finished it.
+    or out-of-order frame closes the socket (that read then ends it). The writer calls
+    ``seal_now`` for each outgoing frame once ``ready`` is done, so the Room may queue frames for
+    a connection before its phone has finished the key exchange.
     """
 
     def __init__(self, ws: Any, host_key: HostKey) -> None:
@@ -281,9 +281,10 @@ class SealedSocket:
     async def pong(self, data: bytes = b"") -> None:
         await self.ws.pong(data)
 
-    async def seal(self, text: str) -> bytes:
-        session = await asyncio.shield(self.ready)
-        return session.seal(text.encode("utf-8"))
+    def seal_now(self, payload: bytes) -> bytes:
+        """The frame to write for ``payload``; only once ``ready`` is done (the writer waits)."""
+        assert self.session is not None, "sealed before the key exchange"
+        return self.session.seal(payload)
 
     def __aiter__(self) -> SealedSocket:
         return self

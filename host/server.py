@@ -13,7 +13,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ from host.evening import start_demo
 from host.gate import TRY_AGAIN_LATER, Gate, TokenBucket, knows_token
 from host.i18n import LANGUAGES, SURFACES, catalog, normalise_language
 from host.journal import JournalStore
+from host.outbox import Outbox
 from host.protocol import ProtocolError, parse_message
 from host.room import Connection, Room, RoomError
 from host.static import MadeAssets, StaticFolder
@@ -119,79 +120,6 @@ HOST_KEY = web.AppKey("host_key", HostKey)  # the long-term key of the private c
 FINGERPRINT_KEY = web.AppKey("fingerprint", str)  # its short code, for the TV to show
 STATIC_KEY = web.AppKey("static", StaticFolder)  # the phone page's files, compressed
 CATALOGS_KEY = web.AppKey("catalogs", MadeAssets)
-
-
-class Outbox:
-    """Frames for one socket, written in order by one task, so the Room never waits on a phone.
-
-    If a frame cannot be written (the peer is gone, or a bug made text that is not UTF-8), the
-    socket is closed and ``on_failure`` runs at once, so its seat shows as away at once rather
-    than after the next heartbeat.
-    """
-
-    def __init__(
-        self,
-        ws: web.WebSocketResponse,
-        max_queued: int,
-        on_failure: Callable[[], None] | None = None,
-        seal: Callable[[str], Awaitable[bytes]] | None = None,
-    ) -> None:
-        self.ws = ws
-        self.max_queued = max_queued
-        self.on_failure = on_failure
-        self.seal = seal  # the private channel's, in the order frames are written
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.dropped = False
-        self.closer: asyncio.Future[Any] | None = None
-        self.task = asyncio.create_task(self._write())
-
-    def put(self, text: str) -> None:
-        if self.ws.closed or self.task.done() or self.dropped:
-            return
-        if self.queue.qsize() >= self.max_queued:
-            # It will reconnect and get the current state at once; the table must not wait.
-            log.warning("dropping a socket that does not read its messages")
-            self.dropped = True
-            self.closer = asyncio.ensure_future(
-                self.ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"too slow")
-            )
-            return
-        self.queue.put_nowait(text)
-
-    async def _write(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            try:
-                if self.seal is None:
-                    await self.ws.send_str(text)
-                else:
-                    await self.ws.send_bytes(await self.seal(text))
-            except Exception as error:  # any failure ends this socket the same way
-                self._fail(error)
-                return
-
-    def _fail(self, error: Exception) -> None:
-        if not isinstance(error, ConnectionError | RuntimeError):  # not simply gone: a bug
-            log.error(
-                "closing a socket: a frame could not be sent (%s: %s)", type(error).__name__, error
-            )
-        else:
-            log.info("closing a socket that went away (%s)", type(error).__name__)
-        if not self.ws.closed:
-            self.closer = asyncio.ensure_future(
-                self.ws.close(code=WSCloseCode.INTERNAL_ERROR, message=b"send failed")
-            )
-        if self.on_failure is not None:
-            self.on_failure()
-
-    async def close(self) -> None:
-        self.queue.put_nowait(None)
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await asyncio.wait_for(self.task, timeout=1.0)
-        if not self.task.done():
-            self.task.cancel()
 
 
 class PhoneConnection(Connection):
@@ -363,7 +291,9 @@ class _PhoneFrames:
 
 
 async def _admit_held(
-    request: web.Request, ws: Any, address: str  # a WebSocketResponse, sealed or not
+    request: web.Request,
+    ws: Any,
+    address: str,  # a WebSocketResponse, sealed or not
 ) -> tuple[bool, Any]:
     """For a socket over the socket limit or the churn guard: (may it enter, its first frame)."""
     gate, room = request.app[GATE_KEY], request.app[ROOM_KEY]
@@ -407,8 +337,8 @@ async def phone_socket(request: web.Request) -> web.WebSocketResponse:
 
     # Through the channel, frames are read opened and written sealed (host/channel.py).
     reader = ws if config.plain_sockets else SealedSocket(ws, request.app[HOST_KEY])
-    seal = None if isinstance(reader, web.WebSocketResponse) else reader.seal
-    outbox = Outbox(ws, config.max_queued, on_failure=gone, seal=seal)
+    sealer = None if isinstance(reader, web.WebSocketResponse) else reader
+    outbox = Outbox(ws, config.max_queued, on_failure=gone, sealer=sealer)
     liveness = Liveness(ws, config.probe_seconds, on_dead=gone)
     try:
         first = None
@@ -449,7 +379,9 @@ async def public_socket(request: web.Request) -> web.WebSocketResponse:
     _check_origin(request)
     if not gate.may_enter_at_once(request.remote or ""):
         raise web.HTTPServiceUnavailable(text="too many connections")
-    ws = await _upgrade(request, 1024)
+    # Uncompressed, like the phones': a board's frame is a kilobyte or two on a LAN, and every
+    # screen gets the same bytes, where deflating would cost the host a compression per screen.
+    ws = await _upgrade(request, 1024, compress=False)
     outbox = Outbox(ws, config.max_queued)
     unsubscribe = None
     try:

@@ -150,10 +150,10 @@ async def test_a_socket_whose_writer_fails_is_closed_and_its_seat_away_at_once(h
     server_ws = victim.outbox.ws
     assert server_ws in host.app[SOCKETS_KEY]
 
-    async def broken(text, compress=None):
-        raise UnicodeEncodeError("utf-8", text, 0, 1, "surrogates not allowed")
+    async def broken(payload, opcode, compress=None):
+        raise UnicodeEncodeError("utf-8", payload.decode(), 0, 1, "surrogates not allowed")
 
-    server_ws.send_str = broken
+    server_ws.send_frame = broken
     await phones[0].send({"type": "lang", "lang": "es"})  # only phone 0 hears of it...
     await phones[0].expect("state")
     host.room.players[1].conn.send({"type": "pong"})  # ...then a frame for phone 1 fails

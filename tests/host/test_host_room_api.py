@@ -9,8 +9,8 @@ import pytest
 from engine.errors import InvalidConfig
 from engine.rng import Rng
 from host.journal import read_journal
+from host.outbox import Outbox
 from host.room import RoomError
-from host.server import Outbox
 
 
 async def test_subscribe_public_gets_the_current_message_at_once_then_every_change(host):
@@ -73,8 +73,8 @@ class StuckSocket:
         self.close_code = None
         self.sent = []
 
-    async def send_str(self, text: str) -> None:
-        self.sent.append(text)
+    async def send_frame(self, payload: bytes, opcode: int) -> None:
+        self.sent.append(payload.decode())
         await asyncio.Event().wait()
 
     async def close(self, code: int, message: bytes) -> None:
@@ -87,7 +87,7 @@ async def test_a_socket_that_never_reads_is_dropped_not_waited_for():
     outbox = Outbox(ws, max_queued=3)
     for index in range(10):
         outbox.put(f"m{index}")  # never blocks
-    await outbox.closer  # the writer ran first (it was scheduled first), then the closer
+    await outbox.closer  # the first frame was written at once, the rest queued, then dropped
     assert ws.sent == ["m0"]
     assert outbox.dropped and ws.closed and ws.close_code == 1008
     outbox.task.cancel()
