@@ -69,8 +69,9 @@ class Outbox:
 
     If a frame cannot be written (the peer is gone, or a bug made text that is not UTF-8), the
     socket is closed and ``on_failure`` runs right after the current call, so its seat shows as
-    away at once rather than after the next heartbeat. With a ``sealer``, each frame is sealed as it is written (in
-    order, as the channel's counters need); frames put before the key exchange wait for it.
+    away at once rather than after the next heartbeat. With a ``sealer``, each frame is sealed
+    as it is written (in order, as the channel's counters need); frames put before the key
+    exchange wait for it.
     """
 
     def __init__(
