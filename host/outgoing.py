@@ -49,7 +49,7 @@ def encode(message: Any) -> str:
 
 
 def byte_length(text: str) -> int:
-    return len(text.encode("utf-8"))
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
 
 
 def pad_to(text: str, size: int) -> str:

@@ -118,7 +118,8 @@ def parse_message(text: str) -> dict[str, Any]:
     message.pop(PAD_FIELD, None)
     if message.get("type") == "hello" and isinstance(message.get("token"), str):
         message["token"] = _without_surrogates(message["token"])
-    if _holds_surrogate(message):
+    # Only a \u escape (or a str that did not come from a frame) can hold a lone surrogate.
+    if not (text.isascii() and "\\u" not in text) and _holds_surrogate(message):
         raise ProtocolError("bad_json")
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in SCHEMAS:
@@ -161,7 +162,7 @@ def _holds_surrogate(value: Any) -> bool:
     while pending:
         item = pending.pop()
         if isinstance(item, str):
-            if any(_is_surrogate(char) for char in item):
+            if not item.isascii() and any(_is_surrogate(char) for char in item):
                 return True
         elif isinstance(item, dict):
             pending.extend(item.keys())
