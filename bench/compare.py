@@ -47,7 +47,8 @@ BGIO_DIR = ROOT / "bench" / "bgio"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.bgio.driver import PLAYERS, BgioTable, Crowd, connect_many  # noqa: E402
+from bench.audience_crowd import AudienceProcess  # noqa: E402
+from bench.bgio.driver import PLAYERS, BgioTable, Crowd, all_received, connect_many  # noqa: E402
 from bench.latency import SimplePlayer, percentiles, receive_all, time_the_host  # noqa: E402
 
 
@@ -274,6 +275,7 @@ class MolecrewTable:
         self.phones: list[Any] = []
         self.last: list[dict[str, Any]] = []
         self.crowd = Crowd(lambda text: text.startswith('{"type":"public"'), self._unexpected)
+        self.audience: Any = None  # bench.audience_crowd.AudienceProcess, if there is one
         self.updates = 0
 
     @staticmethod
@@ -302,8 +304,10 @@ class MolecrewTable:
                 raise RuntimeError(f"the public socket began with {first.data[:120]}")
             return ws
 
-        for ws in await connect_many(boards + audience, public):
+        for ws in await connect_many(boards, public):
             self.crowd.add(ws, 0)
+        if audience:
+            self.audience = await AudienceProcess.start(self.name, self.port, audience)
         await self._all_receive(lambda: self.phones[0].send_str('{"type":"start"}'))
 
     def views(self) -> list[dict[str, Any]]:
@@ -325,10 +329,12 @@ class MolecrewTable:
             await receive_all(self.phones, self.last, sender=sender)
             return time.perf_counter()
 
-        return tuple(await asyncio.gather(phones(), self.crowd.wait()))
+        return await all_received(phones(), self.crowd, self.audience, self.updates)
 
     async def close(self) -> None:
         await self.crowd.close()
+        if self.audience is not None:
+            await self.audience.close()
 
 
 # ------------------------------------------------------------------------- one run

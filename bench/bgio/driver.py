@@ -108,15 +108,16 @@ class BgioTable:
         self.states: list[dict[str, Any]] = []
         self.credentials: list[str] = []
         self.match_id = ""
-        self.crowd = Crowd(lambda text: text.startswith(EVENT + '["update"'), self._other)
+        self.crowd = Crowd(lambda text: text.startswith(EVENT + '["update"'), self.answer_ping)
+        self.audience: Any = None  # bench.audience_crowd.AudienceProcess, if there is one
         self.updates = 0
 
     @staticmethod
-    async def _other(ws: Any, text: str) -> None:
+    async def answer_ping(ws: Any, text: str) -> None:
         if text == "2":
             await ws.send_str("3")
 
-    async def _socket(self, player: int | None) -> tuple[Any, dict[str, Any]]:
+    async def open_socket(self, player: int | None) -> tuple[Any, dict[str, Any]]:
         url = f"http://127.0.0.1:{self.port}/socket.io/?EIO=4&transport=websocket"
         ws = await self.session.ws_connect(url)
         if not (await ws.receive(timeout=10)).data.startswith("0"):
@@ -155,15 +156,20 @@ class BgioTable:
             async with self.session.post(f"{api}/{self.match_id}/join", json=body) as reply:
                 self.credentials.append((await reply.json())["playerCredentials"])
         for index in range(PLAYERS):
-            ws, state = await self._socket(index)
+            ws, state = await self.open_socket(index)
             self.phones.append(ws)
             self.states.append(state)
 
         async def public() -> Any:
-            return (await self._socket(None))[0]
+            return (await self.open_socket(None))[0]
 
-        for ws in await connect_many(boards + audience, public):
+        for ws in await connect_many(boards, public):
             self.crowd.add(ws, 0)
+        if audience:
+            from bench.audience_crowd import AudienceProcess
+
+            start = AudienceProcess.start
+            self.audience = await start(self.name, self.port, audience, self.match_id)
 
     def views(self) -> list[dict[str, Any]]:
         return [state["G"] for state in self.states]
@@ -192,7 +198,19 @@ class BgioTable:
             self.states = list(await asyncio.gather(*(self._update(ws) for ws in self.phones)))
             return time.perf_counter()
 
-        return tuple(await asyncio.gather(phones(), self.crowd.wait()))
+        return await all_received(phones(), self.crowd, self.audience, self.updates)
 
     async def close(self) -> None:
         await self.crowd.close()
+        if self.audience is not None:
+            await self.audience.close()
+
+
+async def all_received(
+    phones: Any, crowd: Crowd, audience: Any, update: int
+) -> tuple[float, float]:
+    """(when the phones had their update, when the last public socket had it: boards here,
+    audience in its own process)."""
+    waits = [phones, crowd.wait()] + ([audience.wait(update)] if audience is not None else [])
+    phones_at, *public_at = await asyncio.gather(*waits)
+    return phones_at, max(public_at)
