@@ -196,56 +196,37 @@ def measure_game(players: int, pause: float) -> dict[str, Any]:
 # ------------------------------------------------------------------------- latency with a TV
 
 
-def tv_drawing(frames_per_second: float | None) -> Any:
-    """An ``extra_setup`` for bench/latency.py: a TV window in the same process, fed by the Room.
-
-    The window lives on its own thread (the latency bench keeps the main thread) and redraws
-    every frame whether or not anything moved: ``None`` = as fast as it can, the worst case.
-    """
+def tv_drawing(frames_per_second: float) -> Any:
+    """An ``extra_setup`` for bench/latency.py: the TV window as ``molecrew`` runs it, in a
+    process of its own (host/tv/remote.py) fed by the Room, redrawing every frame whether or not
+    anything moved: ``0`` = as fast as it can, the worst case."""
 
     def setup(app: Any, loop: asyncio.AbstractEventLoop) -> Any:
         for name, value in HEADLESS_ENV.items():
             os.environ.setdefault(name, value)
         from host.server import ROOM_KEY
+        from host.tv.remote import WindowProcess, WindowSettings
 
-        stop = threading.Event()
-        started = threading.Event()
         box: dict[str, Any] = {}
+        frames = threading.Event()
 
-        def draw_forever() -> None:
-            import pygame
+        def on_line(line: dict[str, Any]) -> None:
+            if line.get("event") == "frames":
+                box["frames"] = line["count"]
+                frames.set()
 
-            from host.tv.window import TvWindow
-
-            window = TvWindow("en", size=(1920, 1080), sound=False)
-            box["window"] = window
-            started.set()
-            clock = pygame.time.Clock()
-            last = time.perf_counter()
-            while not stop.is_set():
-                window.drain()
-                now = time.perf_counter()
-                window.director.update(now - last)
-                last = now
-                window.draw()
-                pygame.display.flip()
-                window.frames += 1
-                pygame.event.pump()
-                if frames_per_second:
-                    clock.tick(frames_per_second)
-            box["frames"] = window.frames
-            window.close()
-
-        thread = threading.Thread(target=draw_forever, name="tv", daemon=True)
-        thread.start()
-        started.wait(30)
-        app[ROOM_KEY].subscribe_public(box["window"].post)
+        settings = WindowSettings(
+            lang="en", fullscreen=False, sound=False, size=(1920, 1080),
+            draw_every_frame=frames_per_second,
+        )  # fmt: skip
+        window = WindowProcess(settings, on_line)
+        app[ROOM_KEY].subscribe_public(window.post_text, as_text=True)
         box["began"] = time.perf_counter()
 
         def finish() -> None:
-            stop.set()
-            thread.join(30)
             elapsed = time.perf_counter() - box["began"]
+            window.stop()
+            frames.wait(10)
             box["fps"] = round(box.get("frames", 0) / elapsed, 1)
 
         setup.box = box  # type: ignore[attr-defined]
@@ -258,7 +239,7 @@ def measure_latency(actions: int) -> dict[str, Any]:
     from bench import latency
 
     figures = {"no_window": latency.run(actions=actions)}
-    for label, fps in (("window_60fps", 60), ("window_full_rate", None)):
+    for label, fps in (("window_60fps", 60), ("window_full_rate", 0)):
         setup = tv_drawing(fps)
         figures[label] = latency.run(actions=actions, extra_setup=setup)
         figures[label]["tv_frames_per_second"] = setup.box.get("fps")  # type: ignore[attr-defined]

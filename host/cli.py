@@ -1,10 +1,11 @@
 """The `molecrew` command: host a game (the default) or simulate games with bots.
 
 Hosting runs the aiohttp server on an asyncio loop and the TV window with pygame. With a window,
-pygame keeps the main thread (the one that opened the display) and the server's loop runs in a
-background thread; the Room's public messages reach the window through a thread-safe queue and
-the host keys reach the Room through ``loop.call_soon_threadsafe``. With ``--headless`` there is
-no window: the loop runs on the main thread and the terminal shows the address and a QR code.
+the server's loop runs in a background thread and the window in a process of its own
+(host/tv/remote.py), fed the public frames; its host keys come back as lines that reach the Room
+through ``loop.call_soon_threadsafe``, and the main thread relays them. With ``--headless``
+there is no window: the loop runs on the main thread and the terminal shows the address and a
+QR code.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import asyncio
 import contextlib
 import locale
 import os
+import queue
 import signal
 import socket
 import sys
@@ -374,10 +376,13 @@ def host_keys(server: ServerThread, notify: Callable[[str], None], lang: str) ->
 
 
 def serve_with_window(plan: Plan) -> int:
-    from host.server import ROOM_KEY
+    """Serve on a thread of this process and show the TV in a process of its own
+    (host/tv/remote.py): the window's drawing never takes the server's turn."""
+    from host.server import FINGERPRINT_KEY, ROOM_KEY
+    from host.tv.remote import WindowProcess, WindowSettings, call_key
 
-    # Ctrl+C and SIGTERM ask the window loop to end (checked every frame, at most ~0.1 s
-    # apart) rather than raising KeyboardInterrupt wherever the main thread happens to be.
+    # Ctrl+C and SIGTERM end the host (checked at most 0.2 s apart) rather than raising
+    # KeyboardInterrupt wherever the main thread happens to be.
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
@@ -390,33 +395,39 @@ def serve_with_window(plan: Plan) -> int:
         address = f"{plan.bind}:{plan.port}"
         print(words(plan.lang, "cli.cannot_serve", address=address, error=error), file=sys.stderr)
         return 2
-    window = None
+    settings = WindowSettings(
+        lang=plan.lang,
+        fullscreen=plan.fullscreen,
+        local_url=plan.local_url if plan.mdns else None,  # a .local name only if we announce it
+        reduced_motion=plan.reduced_motion,
+        fingerprint=server.app.get(FINGERPRINT_KEY, ""),
+    )
+    lines: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+    window = WindowProcess(settings, on_line=lines.put)
     try:
-        try:
-            from host.tv.window import TvWindow
-
-            local = plan.local_url if plan.mdns else None  # a .local name only if we announce it
-            window = TvWindow(
-                plan.lang,
-                fullscreen=plan.fullscreen,
-                local_url=local,
-                reduced_motion=plan.reduced_motion,
-            )
-        except Exception as error:  # pygame.error: no display, no video driver
-            print(words(plan.lang, "cli.no_window", error=error), file=sys.stderr)
-            print(banner(plan, server.app), flush=True)
-            while not stop.wait(0.2):  # served on its thread, as headless, until asked to stop
-                pass
-            return 0
-        window.keys = host_keys(server, window.notify, plan.lang)
+        keys = host_keys(server, window.notify, plan.lang)
         room = server.app[ROOM_KEY]
-        server.call(lambda: room.subscribe_public(window.post))
-        # The terminal says the address once the lobby is on the screen.
-        announce = lambda: print(banner(plan, server.app), flush=True)  # noqa: E731
-        window.run(should_stop=stop.is_set, on_first_frame=announce)
+        server.call(lambda: room.subscribe_public(window.post_text, as_text=True))
+        while not stop.is_set():
+            try:
+                line = lines.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            event = line.get("event")
+            if event == "ended":  # the window was closed: the host stops with it
+                break
+            if event == "first_frame":  # the terminal says the address once the lobby shows
+                print(banner(plan, server.app), flush=True)
+            elif event == "no_window":  # no display, no video driver: served as headless
+                reason = line.get("error", "")
+                print(words(plan.lang, "cli.no_window", error=reason), file=sys.stderr)
+                print(banner(plan, server.app), flush=True)
+                while not stop.wait(0.2):
+                    pass
+            else:
+                call_key(keys, line)
     finally:
-        if window is not None:
-            window.close()
+        window.stop()
         say(words(plan.lang, "cli.stopping"))
         server.stop()
         say(words(plan.lang, "cli.stopped"))

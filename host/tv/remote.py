@@ -1,0 +1,234 @@
+"""The TV window in a process of its own, so that drawing never holds up the table.
+
+One CPython process runs one thread at a time: a window drawing 1080p frames beside the server
+made every phone wait for the window's turn (p99 2.2x that of a host without a window). Here
+the server keeps its process and the window gets another, as a second screen would. The two
+speak JSON lines over the child's standard streams:
+
+- host -> window (stdin): the public frames exactly as the public socket sends them (the window
+  sees nothing a board page would not), and ``{"type": "notice", "text": ...}`` for a refused key;
+- window -> host (stdout): ``{"key": name, "args": [...]}`` for a host key (a ``HostKeys``
+  field), ``{"event": "first_frame"}`` once the lobby is on screen, or ``{"event": "no_window",
+  "error": ...}`` if no display could be opened; the host's reader adds ``{"event": "ended"}``
+  when the window's output ends.
+
+The window ends when its standard input closes (the host stops) or when it is closed (Q twice,
+the window's close button); the host then stops too.
+
+    python3 -m host.tv.remote '<settings JSON>'     # started by host/cli.py, not by hand
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import IO, Any
+
+log = logging.getLogger("molecrew.tv")
+
+# The HostKeys fields a window may call (each becomes one JSON line to the host).
+KEY_NAMES = ("start", "pause", "unpause", "resume_saved", "bots", "teach", "claim", "replay")
+
+
+@dataclass
+class WindowSettings:
+    lang: str
+    fullscreen: bool = True
+    local_url: str | None = None
+    reduced_motion: bool = False
+    fingerprint: str = ""
+    sound: bool = True
+    size: tuple[int, int] = (1280, 720)
+    # For bench/tv.py only: redraw every frame at this rate (0: as fast as it can), moving or
+    # not: the worst case.
+    draw_every_frame: float | None = None
+
+
+# ------------------------------------------------------------------------ the host's side
+
+
+class WindowProcess:
+    """The host's handle on the window process: ``post`` public frames (any thread), and the
+    window's lines come to ``on_line`` on a reader thread. ``stop`` closes the window."""
+
+    def __init__(self, settings: WindowSettings, on_line: Callable[[dict[str, Any]], None]):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "host.tv.remote", json.dumps(asdict(settings))],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            # The host's Ctrl+C reaches the whole terminal's process group; the window ends
+            # when the host closes its input instead, after the host has said goodbye.
+            start_new_session=True,
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        # Frames are written by a thread of their own: a window that stalls (a display being
+        # reconfigured) must not stall the server's loop on a full pipe.
+        self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        self._writer = threading.Thread(
+            target=self._write, args=(self.process.stdin,), name="tv-writer", daemon=True
+        )
+        self._reader = threading.Thread(
+            target=self._read, args=(self.process.stdout, on_line), name="tv-reader", daemon=True
+        )
+        self._writer.start()
+        self._reader.start()
+
+    def post_text(self, frame: str) -> None:
+        """A public frame as the public socket sends it (the Room's ``as_text`` subscriber)."""
+        self._outbox.put(frame.encode("utf-8") + b"\n")
+
+    def notify(self, text: str) -> None:
+        self.post_text(json.dumps({"type": "notice", "text": text}))
+
+    def _write(self, pipe: IO[bytes]) -> None:
+        try:
+            while (line := self._outbox.get()) is not None:
+                pipe.write(line)
+                pipe.flush()
+        except (BrokenPipeError, ValueError):  # the window is gone
+            pass
+        finally:
+            with contextlib.suppress(BrokenPipeError):
+                pipe.close()
+
+    @staticmethod
+    def _read(pipe: IO[bytes], on_line: Callable[[dict[str, Any]], None]) -> None:
+        for raw in pipe:
+            try:
+                line = json.loads(raw)
+            except ValueError:
+                continue  # not ours (a library printing on stdout): ignored
+            if isinstance(line, dict):
+                on_line(line)
+        on_line({"event": "ended"})
+
+    def wait(self, timeout: float | None = None) -> int | None:
+        """The window's exit status once it has ended (None: still open after ``timeout``)."""
+        try:
+            return self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def stop(self) -> None:
+        """Close the window: its input ends, it closes; killed if it does not within 10 s."""
+        self._outbox.put(None)
+        if self.wait(10) is None:
+            self.process.kill()
+            self.process.wait(10)
+        self._reader.join(5)
+
+
+def call_key(keys: Any, line: dict[str, Any]) -> None:
+    """Run the host key a window line names (``keys`` is a ``HostKeys``); others are ignored."""
+    name, args = line.get("key"), line.get("args", [])
+    if name in KEY_NAMES and isinstance(args, list):
+        getattr(keys, name)(*args)
+
+
+# ------------------------------------------------------------------------ the window's side
+
+
+def _key_sender(send: Callable[[dict[str, Any]], None]) -> Any:
+    from host.tv.window import HostKeys
+
+    keys = HostKeys()
+    for name in KEY_NAMES:
+        setattr(keys, name, lambda *args, name=name: send({"key": name, "args": list(args)}))
+    return keys
+
+
+def _run_window(settings: WindowSettings) -> int:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the host decides when the window ends
+    out = sys.stdout.buffer
+    sys.stdout = sys.stderr  # stray prints must not mix with the lines the host reads
+    lock = threading.Lock()
+
+    def send(line: dict[str, Any]) -> None:
+        with lock:
+            try:
+                out.write(json.dumps(line).encode() + b"\n")
+                out.flush()
+            except (BrokenPipeError, ValueError):
+                pass  # the host is gone; the window ends with its input
+
+    try:
+        from host.tv.window import TvWindow
+
+        width, height = settings.size
+        window = TvWindow(
+            settings.lang,
+            size=(int(width), int(height)),
+            fullscreen=settings.fullscreen,
+            local_url=settings.local_url,
+            sound=settings.sound,
+            reduced_motion=settings.reduced_motion,
+        )
+    except Exception as error:  # pygame.error: no display, no video driver
+        send({"event": "no_window", "error": str(error)})
+        return 3
+    keys = _key_sender(send)
+    keys.fingerprint = settings.fingerprint
+    window.keys = keys
+    ended = threading.Event()
+
+    def read_host() -> None:
+        for raw in sys.stdin.buffer:
+            try:
+                message = json.loads(raw)
+            except ValueError:
+                continue
+            if isinstance(message, dict):
+                window.post(message)  # a public frame, or a notice
+        ended.set()
+
+    threading.Thread(target=read_host, name="tv-inbox", daemon=True).start()
+    first = lambda: send({"event": "first_frame"})  # noqa: E731
+    if settings.draw_every_frame is not None:
+        frames = _draw_every_frame(window, settings.draw_every_frame, ended)
+        send({"event": "frames", "count": frames})
+    else:
+        window.run(should_stop=ended.is_set, on_first_frame=first)
+    return 0
+
+
+def _draw_every_frame(window: Any, rate: float, ended: threading.Event) -> int:
+    """The bench's worst case: a full frame at ``rate`` frames/s (0: no limit) whether or not
+    anything moves, until the host closes the input; returns how many were drawn."""
+    import time
+
+    import pygame
+
+    clock = pygame.time.Clock()
+    last = time.perf_counter()
+    while not ended.is_set():
+        window.drain()
+        now = time.perf_counter()
+        window.director.update(now - last)
+        last = now
+        window.draw()
+        pygame.display.flip()
+        window.frames += 1
+        pygame.event.pump()
+        clock.tick(rate)
+    window.close()
+    return int(window.frames)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    settings = WindowSettings(**json.loads(argv[0]))
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    return _run_window(settings)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

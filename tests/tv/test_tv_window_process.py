@@ -1,0 +1,91 @@
+"""The window in a process of its own (host/tv/remote.py): the real `molecrew` command in window
+mode (SDL's dummy video driver), its window process found among its children, public frames in
+and host keys out through the real pipes."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+
+import aiohttp
+from tv_phones import Listener, start_molecrew
+
+from host.channel import connect
+from host.tv.remote import KEY_NAMES, _key_sender, call_key
+
+DUMMY = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+
+
+def window_child(pid: int) -> int:
+    """The pid of the window process among ``pid``'s children."""
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            command = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+            if b"host.tv.remote" in command:
+                return int(child)
+    raise AssertionError("no window process")
+
+
+async def test_the_window_draws_in_its_own_process_and_its_reports_reach_the_room(tmp_path):
+    process, url, _banner = await start_molecrew(tmp_path, headless=False, env=DUMMY)
+    try:
+        assert window_child(process.pid) != process.pid  # the banner came after its first frame
+        async with aiohttp.ClientSession() as http:
+            leader = Listener(await connect(http, url + "ws"))
+            await leader.send({"type": "hello", "token": None, "lang": "en"})
+            await leader.send({"type": "join", "name": "Ana"})
+            await leader.until(lambda m: m["type"] == "welcome")
+            await leader.send({"type": "tutorial", "command": "start", "game": "mole"})
+            # The Room knows a tutorial's chapters only from the TV that plays it: the public
+            # frame went to the window process, and its report came back as a host key line.
+            state = await leader.until(
+                lambda m: m["type"] == "state" and (m["room"]["tutorial"] or {}).get("chapters")
+            )
+            assert state["room"]["tutorial"]["game"] == "mole"
+            await leader.ws.close()
+        process.send_signal(signal.SIGINT)
+        out, err = await asyncio.wait_for(process.communicate(), 30)
+        assert process.returncode == 0, err.decode()
+        assert "Stopped cleanly." in out.decode()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def test_closing_the_window_stops_the_host(tmp_path):
+    process, url, _banner = await start_molecrew(tmp_path, headless=False, env=DUMMY)
+    try:
+        os.kill(window_child(process.pid), signal.SIGTERM)  # as the window's close button ends it
+        out, err = await asyncio.wait_for(process.communicate(), 30)
+        assert process.returncode == 0, err.decode()
+        assert "Stopped cleanly." in out.decode()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+def test_a_key_line_runs_that_host_key_and_nothing_else():
+    sent = []
+    window_keys = _key_sender(sent.append)  # the window's side: each key is one line
+    window_keys.claim(True)
+    window_keys.teach("chapter_ended", 2)
+    window_keys.start()
+    assert sent == [
+        {"key": "claim", "args": [True]},
+        {"key": "teach", "args": ["chapter_ended", 2]},
+        {"key": "start", "args": []},
+    ]
+    calls = []
+
+    class Keys:
+        def __getattr__(self, name):
+            return lambda *args: calls.append((name, args))
+
+    for line in [*sent, {"key": "fingerprint"}, {"key": "__init__"}, {"key": "start", "args": 1}]:
+        call_key(Keys(), line)  # the host's side: only the HostKeys fields, with a list of args
+    assert calls == [("claim", (True,)), ("teach", ("chapter_ended", 2)), ("start", ())]
+    assert "fingerprint" not in KEY_NAMES
