@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import orjson
+
 PLAYERS = 10
 RECEIVE_TIMEOUT = 20.0  # seconds: a connection that gets nothing this long is a bench bug
 
@@ -140,7 +142,7 @@ class BgioTable:
             if text == "2":
                 await ws.send_str("3")
             elif text.startswith(EVENT):
-                return json.loads(text[len(EVENT) :])
+                return orjson.loads(text[len(EVENT) :])  # as bench/latency.py parses molecrew's
 
     async def _update(self, ws: Any) -> dict[str, Any]:
         while (event := await self._event(ws))[0] != "update":
