@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 import os
 import queue
 import signal
@@ -31,9 +30,10 @@ import sys
 import threading
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import IO, Any
 
-log = logging.getLogger("molecrew.tv")
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # the folder holding host/ and engine/
 
 # The HostKeys fields a window may call (each becomes one JSON line to the host).
 KEY_NAMES = ("start", "pause", "unpause", "resume_saved", "bots", "teach", "claim", "replay")
@@ -61,8 +61,11 @@ class WindowProcess:
     window's lines come to ``on_line`` on a reader thread. ``stop`` closes the window."""
 
     def __init__(self, settings: WindowSettings, on_line: Callable[[dict[str, Any]], None]):
+        # The window imports this package as the host did, wherever the host was started from.
+        path = os.pathsep.join(filter(None, [str(PACKAGE_ROOT), os.environ.get("PYTHONPATH")]))
         self.process = subprocess.Popen(
             [sys.executable, "-m", "host.tv.remote", json.dumps(asdict(settings))],
+            env=dict(os.environ, PYTHONPATH=path),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             # The host's Ctrl+C reaches the whole terminal's process group; the window ends
