@@ -458,6 +458,7 @@ def table_rows(scenario: Scenario, runs: list[dict[str, Any]]) -> list[str]:
             f"{med(lambda r: r['every_connection']['p99_ms'])} | "
             f"{med(lambda r: r['phones']['p50_ms'])} | {med(lambda r: r['phones']['p99_ms'])} | "
             f"{med(lambda r: r['cpu_ms_per_action'])} | {waited(mine)} | "
+            f"{med(lambda r: r.get('client_cpu_ms_per_action', 0.0))} | "
             f"{med(lambda r: r['rss_mib'])} |"
         )
     return rows
@@ -471,8 +472,8 @@ def waited(runs: list[dict[str, Any]]) -> str:
 def report(results: dict[str, list[dict[str, Any]]]) -> str:
     lines = [
         "| scenario | system | rounds | p50 ms | p99 ms | phones p50 ms | phones p99 ms "
-        "| CPU ms/action | waiting for a CPU ms/action | RSS MiB |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| CPU ms/action | waiting for a CPU ms/action | client CPU ms/action | RSS MiB |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for key, runs in results.items():
         lines += table_rows(SCENARIOS[key], runs)
