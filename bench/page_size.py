@@ -8,7 +8,10 @@ Bytes are as sent over the wire (response headers + body, compressed as sent) an
 alone; the WebSocket's first frame is reported apart (it is data, not page: through the private
 channel it is the host's 105-byte key-exchange reply).
 
-    python3 bench/page_size.py [--lang en] [--json]
+    python3 bench/page_size.py [--lang en|es|pt|all] [--json]
+
+``--lang all`` measures each language in turn and ends with one line per language against the
+aims (issue #15: a first load at most 50,000 bytes on the wire, a reload at most 5,000).
 """
 
 from __future__ import annotations
@@ -31,6 +34,9 @@ from aiohttp import web  # noqa: E402
 from host.server import HostConfig, create_app  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
+LANGUAGES = ("en", "es", "pt")
+FIRST_LOAD_AIM = 50_000  # bytes on the wire, headers included
+RELOAD_AIM = 5_000
 LAUNCH_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -158,23 +164,49 @@ def table(rows: list[dict[str, Any]], figures: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def summary(results: list[dict[str, Any]]) -> str:
+    lines = [
+        "| language | first visit: requests | body bytes | bytes on the wire | reload: requests "
+        "| bytes on the wire |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for result in results:
+        again = result["reload"]
+        lines.append(
+            f"| {result['lang']} | {result['requests']} | {result['body_bytes']:,} "
+            f"| **{result['wire_bytes']:,}** | {again['requests']} | **{again['wire_bytes']:,}** |"
+        )
+    return "\n".join(lines)
+
+
+def within_aims(result: dict[str, Any]) -> bool:
+    return result["wire_bytes"] <= FIRST_LOAD_AIM and result["reload"]["wire_bytes"] <= RELOAD_AIM
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--lang", default="en")
+    parser.add_argument("--lang", default="en", choices=[*LANGUAGES, "all"])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing: apt-get install -y chromium", file=sys.stderr)
         return 2
-    result = measure(args.lang)
+    results = [measure(lang) for lang in (LANGUAGES if args.lang == "all" else [args.lang])]
     if args.json:
-        print(json.dumps(result, indent=1))
+        print(json.dumps(results if args.lang == "all" else results[0], indent=1))
         return 0
-    print("First visit, empty cache:\n")
-    print(table(result["files"], result))
-    print("\nReload:\n")
-    print(table(result["reload"]["files"], result["reload"]))
-    print(f"\nFirst frame on the WebSocket: {result['first_frame_bytes']} bytes.")
+    for result in results:
+        print(f"First visit, empty cache ({result['lang']}):\n")
+        print(table(result["files"], result))
+        print(f"\nReload ({result['lang']}):\n")
+        print(table(result["reload"]["files"], result["reload"]))
+        print(f"\nFirst frame on the WebSocket: {result['first_frame_bytes']} bytes.\n")
+    print(summary(results))
+    met = all(within_aims(result) for result in results)
+    print(
+        f"\nAims: first visit <= {FIRST_LOAD_AIM:,} bytes, reload <= {RELOAD_AIM:,}: "
+        + ("met" if met else "NOT met")
+    )
     return 0
 
 

@@ -9,6 +9,8 @@ a missing key falls back to English, then to the key itself, so a gap shows up i
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -16,9 +18,88 @@ from typing import Any
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 LANGUAGES = ("en", "es", "pt")
 DEFAULT_LANGUAGE = "en"
-# The areas a surface never shows: the phone page reads neither the TV's, the terminal's nor the
-# board page's words.
-SURFACES: dict[str, frozenset[str]] = {"phone": frozenset({"tv", "cli", "board"})}
+
+
+@dataclass(frozen=True)
+class Surface:
+    """The part of a catalog one page downloads: the areas it never shows are skipped, and of
+    the rest only the keys ``keeps`` says yes to."""
+
+    skipped_areas: frozenset[str]
+    keeps: Callable[[str], bool]
+
+
+def is_rules_text(key: str) -> bool:
+    """The rules' long texts: the How-to page's sections (``phone.howto.<game>.<n>.title``, the
+    flap's section) and the tutorial's chapter summaries. A phone needs them only when the How-to
+    page opens or a tutorial runs, so they are a second download (issue #15)."""
+    return key.startswith("tutorial.") or (key.startswith("phone.howto.") and key.count(".") >= 3)
+
+
+def game_text_of(key: str) -> str | None:
+    """The game whose own words these are (its screens during a game: roles, phases, cards,
+    the phone's ``phone.<game>.*``), fetched with its module; None for the rest. A game's name and
+    its variants stay on the first screen: the lobby names the table's game and its options."""
+    for game in _game_names():
+        if key.startswith(f"{game}.") or key.startswith(f"phone.{game}."):
+            if key == f"{game}.name" or key.startswith(f"{game}.variant."):
+                return None
+            return game
+    return None
+
+
+def _on_first_screen(key: str) -> bool:
+    # Refusals reach the phone already worded in its language by the host (never by code), so
+    # the phone has no use for the error texts.
+    if key.startswith("error.") or is_rules_text(key):
+        return False
+    return game_text_of(key) is None
+
+
+def _game_words(game: str) -> Callable[[str], bool]:
+    return lambda key: not key.startswith("error.") and game_text_of(key) == game
+
+
+@cache
+def _game_names() -> tuple[str, ...]:
+    # Imported when a catalog is first made, not with this module: the command line opens its
+    # port before importing the engine (tests/host/test_host_edge_startup.py).
+    from engine.registry import game_names
+
+    return tuple(game_names())
+
+
+# The phone page reads neither the TV's, the terminal's nor the board page's words.
+_NOT_ON_PHONE = frozenset({"tv", "cli", "board"})
+
+
+class _Surfaces(Mapping[str, Surface]):
+    """The surfaces by name: ``phone`` (the first screen), ``phone-rules`` and one per game,
+    ``phone-<game>``, made the first time one is looked up."""
+
+    @staticmethod
+    @cache
+    def _all() -> dict[str, Surface]:
+        games = {
+            f"phone-{name}": Surface(_NOT_ON_PHONE, _game_words(name)) for name in _game_names()
+        }
+        return {
+            "phone": Surface(_NOT_ON_PHONE, _on_first_screen),
+            "phone-rules": Surface(_NOT_ON_PHONE, is_rules_text),
+            **games,
+        }
+
+    def __getitem__(self, name: str) -> Surface:
+        return self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+SURFACES: Mapping[str, Surface] = _Surfaces()
 
 
 def normalise_language(lang: str | None) -> str:
@@ -30,13 +111,15 @@ def normalise_language(lang: str | None) -> str:
 @cache
 def catalog(lang: str, surface: str | None = None) -> dict[str, str]:
     """The catalog of one language, every area merged; for a ``surface`` (see SURFACES) only
-    the areas that screen shows, so a phone does not download the TV's words."""
-    skipped = SURFACES.get(surface or "", frozenset())
+    the words that page shows, so a phone does not download the TV's words."""
+    chosen = SURFACES.get(surface or "")
     merged: dict[str, str] = {}
     for path in sorted((CATALOG_DIR / lang).glob("*.json")):
-        if path.stem not in skipped:
+        if chosen is None or path.stem not in chosen.skipped_areas:
             merged.update(json.loads(path.read_text(encoding="utf-8")))
-    return merged
+    if chosen is None:
+        return merged
+    return {key: text for key, text in merged.items() if chosen.keeps(key)}
 
 
 def translate(lang: str, key: str, **facts: Any) -> str:

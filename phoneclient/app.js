@@ -5,29 +5,39 @@
 import { Connection } from "./connection.js";
 import { fill, h, setText } from "./dom.js";
 import { attachFlap } from "./flap.js";
-import { LANGUAGES, has, language, preferredLanguage, storeLanguage, t, useLanguage } from "./i18n.js";
-import { renderJoin, renderLobby } from "./lobby.js";
-import { absentPanel, claimsPanel, waitingScreen } from "./seats.js";
-import { clockLine, noteClock } from "./clock.js";
-import { leaderControls, nextGameBanner, pausedText } from "./evening.js";
-import { attachHowto } from "./howto.js";
-import { onPracticeFlap, practiceSecrets, tutorialPanel } from "./teaching.js";
 import {
-  behindCurtain, curtain, curtainSentence, forgetSeat, helloMessage, hideBar, holdsSeats,
-  keepToken, loadTokens, phonePanel, storeTokens,
-} from "./shared.js";
-import { audienceAgain, audienceJoin, audiencePanel, rememberAudience } from "./audience.js";
+  LANGUAGES, addPart, has, language, preferredLanguage, storeLanguage, t, useLanguage,
+} from "./i18n.js";
+import { audienceAgain, audienceJoin, rememberAudience, renderJoin } from "./join.js";
+import { absentPanel, claimsPanel, waitingScreen } from "./seats.js";
+import {
+  behindCurtain, forgetSeat, helloMessage, holdsSeats, keepToken, loadTokens, storeTokens,
+} from "./tokens.js";
 
 // Each game's module exports the same things: renderSeat(ctx) -> {screen, secrets},
 // renderPublic(ctx), turnKey(room, view), announcement(ctx) (a public sentence for the live
 // region) and secretCodes (refusals explained under the flap only). Only the one being played,
-// or chosen in the lobby, is fetched.
+// or the table's choice once this phone has a seat in the lobby, is fetched.
 const GAMES = {
   mole: () => import("./mole.js"),
   insidejob: () => import("./insidejob.js"),
 };
-const loadedGames = new Map();
-const loadingGames = new Set();
+// What the first screen (the join form) does without, fetched the first time a screen of this
+// phone needs it (issue #15: a first load light enough for a phone on a busy Wi-Fi). Which ones
+// a phone fetches, and in what order, follows from public facts only (modulesWanted): anyone on
+// the Wi-Fi sees the files a phone fetches, so a file fetched by one role's phones and not by
+// another's would tell who is who.
+const PARTS = {
+  lobby: () => import("./lobby.js"), // the seated lobby (with evening.js and teaching.js)
+  teaching: () => import("./teaching.js"),
+  shared: () => import("./shared.js"),
+  audience: () => import("./audience.js"),
+  evening: () => import("./evening.js"),
+  clock: () => import("./clock.js"),
+  rules: () => addPart("rules").then(() => ({})), // the tutorial's words (i18n.js)
+};
+const modules = new Map(); // name -> the module, once here
+const loading = new Set();
 // The error after which the stored token is useless: forget it and join again by name.
 const TOKEN_DEAD = "token_unknown";
 // The page's waiting screen for this refusal says it all.
@@ -69,6 +79,7 @@ const app = {
   notice: null, // a one-off message from the host (a lost seat)
   waitingResume: false, // this phone's token holds a seat in the saved game the host may resume
   ready: false, // the catalog is loaded
+  receivedAt: 0, // when the last state frame arrived (performance.now())
   // What the player is doing on this phone that the host does not know yet.
   ui: freshUi(),
   audience: null, // {name, suspects}: this phone's own marks as an audience member
@@ -112,26 +123,51 @@ function send(message, { secret = false } = {}) {
 
 const sendSecret = (message) => send(message, { secret: true });
 
-/** The module of this game, once fetched (null meanwhile; undefined for a game this page lacks). */
-function gameModule(name) {
-  if (!Object.prototype.hasOwnProperty.call(GAMES, name)) return undefined;
-  if (loadedGames.has(name)) return loadedGames.get(name);
-  if (!loadingGames.has(name)) {
-    loadingGames.add(name);
-    GAMES[name]().then((module) => {
-      loadedGames.set(name, module);
+/** The module `name` once here; null while `load` fetches it (its arrival renders again). */
+function fetched(name, load) {
+  if (modules.has(name)) return modules.get(name);
+  if (!loading.has(name)) {
+    loading.add(name);
+    load().then((module) => {
+      modules.set(name, module);
       render();
     }, () => {
       // The host is out of reach for a moment: the next render asks again.
-      setTimeout(() => { loadingGames.delete(name); render(); }, 1000);
+      setTimeout(() => { loading.delete(name); render(); }, 1000);
     });
   }
   return null;
 }
 
+/** The module of this game, once fetched (null meanwhile; undefined for a game this page lacks).
+ * Its words come with it: the catalog's part named after the game (host/i18n.py, SURFACES). */
+function gameModule(name) {
+  if (!Object.prototype.hasOwnProperty.call(GAMES, name)) return undefined;
+  return fetched(name, () => Promise.all([GAMES[name](), addPart(name)]).then(([module]) => module));
+}
+
+/**
+ * The parts (PARTS) this phone's screen needs now, in a fixed order. Only public facts decide:
+ * the phase, whether this phone holds a seat, whether it is passed around, whether the host sent
+ * it a view, whether a tutorial runs. Never the view's content: a Mole's phone and a Crew
+ * member's fetch the same files in the same order.
+ */
+function modulesWanted(room, you, view) {
+  if (!room || !you) return [];
+  const inLobby = room.phase === "lobby";
+  const lobbyScreen = holdsSeats(you) && (inLobby || !view);
+  const wanted = [];
+  if (lobbyScreen) wanted.push("lobby", "teaching", "shared");
+  else if (you.phone) wanted.push("shared");
+  if (you.audience) wanted.push("audience");
+  if (room.tutorial) wanted.push("teaching", "rules");
+  if (!inLobby) wanted.push("evening", "clock");
+  return wanted;
+}
+
 /** Which moment of the game this is: a refusal read under the flap lasts as long as it. */
 function moment() {
-  const game = app.view && loadedGames.get(app.view.game);
+  const game = app.view && modules.get(app.view.game);
   return game && app.room ? game.turnKey(app.room, app.view) : null;
 }
 
@@ -157,7 +193,7 @@ function handleMessage(message) {
         app.you = message.you;
         app.view = message.view === undefined ? null : message.view;
       }
-      noteClock(app.room);
+      app.receivedAt = performance.now(); // the turn clock counts down from here (clock.js)
       if (app.you && app.you.resume_pending) app.waitingResume = true;
       if (app.waitingResume && app.room && app.room.phase !== "lobby") {
         app.waitingResume = false;
@@ -201,7 +237,7 @@ function handleMessage(message) {
 
 /** A refusal of a choice made under the flap, or one whose reason tells the role. */
 function isSecretRefusal(code) {
-  const game = app.view && loadedGames.get(app.view.game);
+  const game = app.view && modules.get(app.view.game);
   return app.sentSecret || Boolean(game && game.secretCodes.has(code));
 }
 
@@ -243,9 +279,15 @@ function renderError() {
   }
 }
 
+/** "Paused by Ana" (or by the host): the words everyone sees while the game waits. */
+function pausedText(room) {
+  if (!room || !room.paused) return null;
+  return room.paused_by ? t("phone.paused_by", { name: room.paused_by }) : t("phone.paused");
+}
+
 function renderNotice() {
   if (!app.ready) return;
-  const text = pausedText(app.room, t) || app.notice;
+  const text = pausedText(app.room) || app.notice;
   els.notice.hidden = !text;
   setText(els.notice, text || "");
 }
@@ -281,10 +323,17 @@ function render() {
   const ctx = {
     room, you, view, names, ui: app.ui, send, sendSecret, t, has, redraw: render,
     playable: Object.keys(GAMES), audience: app.audience, hide: hideSeat,
+    receivedAt: app.receivedAt,
   };
   app.ctx = ctx;
-  if (room && room.game) gameModule(room.game); // fetched while the lobby fills
+  // Fetched while the lobby fills, once this phone has a seat there: it is about to play it.
+  if (room && room.game && room.phase === "lobby" && holdsSeats(you)) gameModule(room.game);
   const game = view ? gameModule(view.game) : undefined;
+  const wanted = modulesWanted(room, you, view);
+  // Until they are all here the screen shown stays: on the LAN they take milliseconds.
+  if (wanted.filter((name) => fetched(name, PARTS[name]) === null).length) return;
+  const part = Object.fromEntries(modules);
+  const tutorial = room && room.tutorial ? part.teaching.tutorialPanel(ctx) : null;
   if (app.flapError && app.flapError.moment !== moment()) app.flapError = null;
   let screen = "connecting";
   let secrets = null;
@@ -300,35 +349,40 @@ function render() {
       fill(els.screen, h("p", { class: "hint", testid: "loading-game" }, t("phone.loading_game")));
     } else if (you.next_game && room.phase !== "lobby") {
       screen = "next-game";
-      fill(els.screen, h("h1", { class: "title" }, t(`${room.game}.name`)), nextGameBanner(ctx),
+      fill(els.screen, h("h1", { class: "title" }, t(`${room.game}.name`)),
+        part.evening.nextGameBanner(ctx),
         claimsPanel(ctx), game ? absentPanel(ctx) : null, game ? game.renderPublic(ctx) : null);
     } else if (behindCurtain(room, you)) {
       screen = "curtain";
-      fill(els.screen, claimsPanel(ctx), curtain(ctx), game ? absentPanel(ctx) : null,
+      fill(els.screen, claimsPanel(ctx), part.shared.curtain(ctx), game ? absentPanel(ctx) : null,
         game ? game.renderPublic(ctx) : null);
-      announce(curtainSentence(ctx));
+      announce(part.shared.curtainSentence(ctx));
     } else if (you.phone && (room.phase === "lobby" || !view)) {
       screen = "lobby";
-      fill(els.screen, claimsPanel(ctx), tutorialPanel(ctx), ...renderLobby(ctx), phonePanel(ctx));
-      secrets = practiceSecrets(ctx);
+      fill(els.screen, claimsPanel(ctx), tutorial, ...part.lobby.renderLobby(ctx),
+        part.shared.phonePanel(ctx));
+      secrets = part.teaching.practiceSecrets(ctx);
     } else if (you.audience && room.phase !== "lobby") {
       screen = "audience";
-      fill(els.screen, h("h1", { class: "title" }, t(`${room.game}.name`)), audiencePanel(ctx),
+      fill(els.screen, h("h1", { class: "title" }, t(`${room.game}.name`)),
+        part.audience.audiencePanel(ctx),
         claimsPanel(ctx), game ? absentPanel(ctx) : null, game ? game.renderPublic(ctx) : null);
     } else if (you.seat === null || you.seat === undefined) {
       screen = you.spectator ? "spectator" : "join";
-      fill(els.screen, tutorialPanel(ctx), ...renderJoin(ctx), audienceJoin(ctx) || audiencePanel(ctx),
+      fill(els.screen, tutorial, ...renderJoin(ctx), audienceJoin(ctx)
+        || (you.audience ? part.audience.audiencePanel(ctx) : null),
         claimsPanel(ctx), you.spectator && game ? absentPanel(ctx) : null,
         you.spectator && game ? game.renderPublic(ctx) : null);
     } else if (room.phase === "lobby" || !view) {
       screen = "lobby";
-      fill(els.screen, claimsPanel(ctx), tutorialPanel(ctx), ...renderLobby(ctx), phonePanel(ctx));
-      secrets = practiceSecrets(ctx);
+      fill(els.screen, claimsPanel(ctx), tutorial, ...part.lobby.renderLobby(ctx),
+        part.shared.phonePanel(ctx));
+      secrets = part.teaching.practiceSecrets(ctx);
     } else if (game) {
       screen = "game";
       const drawn = game.renderSeat(ctx);
-      fill(els.screen, hideBar(ctx), claimsPanel(ctx), clockLine(ctx), absentPanel(ctx),
-        ...drawn.screen);
+      fill(els.screen, you.phone ? part.shared.hideBar(ctx) : null, claimsPanel(ctx),
+        part.clock.clockLine(ctx), absentPanel(ctx), ...drawn.screen);
       secrets = drawn.secrets;
       nudgeOnNewTurn(view, game);
       announce(game.announcement(ctx));
@@ -339,7 +393,8 @@ function render() {
   });
   // The phone changed hands: the next player starts at the top (the curtain, their own screen).
   if ((screen === "curtain") !== (els.screen.dataset.screen === "curtain")) window.scrollTo(0, 0);
-  const controls = screen === "game" || screen === "curtain" ? leaderControls(ctx) : null;
+  const controls = screen === "game" || screen === "curtain"
+    ? part.evening.leaderControls(ctx) : null;
   els.leaderBar.hidden = controls === null;
   if (controls) fill(els.leaderBar, controls);
   else els.leaderBar.replaceChildren();
@@ -422,7 +477,8 @@ function renderLanguagePicker() {
   document.title = t("phone.title");
   setText(els.textSizeLabel, t("phone.text.large"));
   setText(els.langLabel, t("phone.lang.label"));
-  howto.redraw();
+  setText(els.howtoButton, t("phone.howto.open"));
+  if (howto) howto.redraw();
   fill(els.lang, ...LANGUAGES.map((code) =>
     h("option", { value: code, selected: code === language() }, t(`phone.lang.${code}`))));
   els.lang.value = language();
@@ -452,15 +508,26 @@ els.notice.addEventListener("click", () => {
 
 attachFlap(els.flapHandle, els.flapPanel, els.flapToggle, (open) => {
   document.body.dataset.flap = open ? "open" : "closed";
-  if (app.ctx) onPracticeFlap(app.ctx, open);
+  const teaching = modules.get("teaching");
+  if (app.ctx && teaching) teaching.onPracticeFlap(app.ctx, open);
   // Filled again as it opens, so a screen reader reads it out (a live region speaks changes).
   if (open) render();
 });
 
-// The rules lie over the page: the screen underneath is neither redrawn nor dropped.
-const howto = attachHowto({ button: els.howtoButton, overlay: els.howto }, () => ({
-  room: app.room, games: Object.keys(GAMES), t, has,
-}), () => {});
+// The rules lie over the page: the screen underneath is neither redrawn nor dropped. Their module
+// and texts come with the first tap on the button (anyone may open the rules at any moment).
+let howto = null;
+function openHowto() {
+  Promise.all([import("./howto.js"), addPart("rules")]).then(([module]) => {
+    if (howto) return; // a second tap while they came
+    els.howtoButton.removeEventListener("click", openHowto);
+    howto = module.attachHowto({ button: els.howtoButton, overlay: els.howto }, () => ({
+      room: app.room, games: Object.keys(GAMES), t, has,
+    }), () => {});
+    howto.show();
+  }, () => {}); // the host is out of reach for a moment: the next tap asks again
+}
+els.howtoButton.addEventListener("click", openHowto);
 
 async function boot() {
   let large = false;

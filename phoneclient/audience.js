@@ -3,71 +3,15 @@
 // as many marks as it likes in every game, the question naming the game's traitors) and changes
 // its mind whenever it likes. Its marks reach nobody but this phone until the end, when everyone's
 // marks are shown beside the truth. Everything here is public board plus this phone's own guesses.
+// Fetched once this phone is in the audience (app.js); the form to join it is in join.js.
 
 import { h } from "./dom.js";
-
-const MAX_NAME_CHARS = 16;
-
-const NAME_KEY = "molecrew.audience";
-
-/** An audience frame came: the name is kept, so a reload (or a new socket) joins again. */
-export function rememberAudience(name) {
-  try {
-    if (name) localStorage.setItem(NAME_KEY, name);
-    else localStorage.removeItem(NAME_KEY);
-  } catch {
-    // Without storage the member types the name again after a reload.
-  }
-}
-
-/** The message that takes this phone back into the audience, or null (never a member here). */
-export function audienceAgain() {
-  try {
-    const name = localStorage.getItem(NAME_KEY);
-    return name ? { type: "audience", name } : null;
-  } catch {
-    return null;
-  }
-}
 
 const nameOf = (ctx, seat) => ctx.names.get(seat) ?? ctx.t("phone.seat", { seat: seat + 1 });
 const listOf = (ctx, seats) => (seats && seats.length
   ? seats.map((seat) => nameOf(ctx, seat)).join(ctx.t("phone.list.separator"))
   : ctx.t("phone.list.none"));
 const percent = (score) => Math.round(100 * (score || 0));
-
-/** The form to join the audience, for a phone with no seat (null when it is in already). */
-export function audienceJoin(ctx) {
-  const { you, ui, send, t } = ctx;
-  if (!you || you.audience || you.phone) return null;
-  if (you.seat !== null && you.seat !== undefined) return null;
-  if (you.next_game || you.claim || you.waiting_seat) return null;
-  const input = h("input", {
-    id: "audience-name", testid: "audience-name", type: "text", autocomplete: "nickname",
-    autocapitalize: "words", enterkeyhint: "go", spellcheck: "false",
-    oninput: (event) => {
-      const chars = Array.from(event.target.value);
-      if (chars.length > MAX_NAME_CHARS) {
-        event.target.value = chars.slice(0, MAX_NAME_CHARS).join("");
-      }
-      ui.audienceName = event.target.value;
-    },
-  });
-  input.value = ui.audienceName || "";
-  return h("form", {
-    class: "stack card-box audience-join", testid: "audience-form",
-    onsubmit: (event) => {
-      event.preventDefault();
-      send({ type: "audience", name: input.value });
-    },
-  },
-  h("h2", {}, t("phone.audience.title")),
-  h("p", { class: "hint" }, t("phone.audience.about")),
-  h("label", { for: "audience-name", class: "label" }, t("phone.audience.label")),
-  input,
-  h("button", { type: "submit", class: "secondary", testid: "audience-submit" },
-    t("phone.audience.button")));
-}
 
 /** The marks this member made (the host's last `audience` frame), or none yet. */
 function currentSuspects(ctx) {

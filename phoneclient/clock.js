@@ -1,17 +1,12 @@
 // The turn clock on the phones that must act. The host sends the seconds left when it sent the
-// frame; the page counts down from the moment it arrived. It is one clock for everyone who must
-// act (clock.seats is public), so showing it tells nobody anything about a role.
+// frame; the page counts down from the moment it arrived (ctx.receivedAt, noted by app.js: this
+// module is fetched once a game runs, after the frame that started it). It is one clock for
+// everyone who must act (clock.seats is public), so showing it tells nobody anything about a role.
 
 import { h } from "./dom.js";
 
 let base = null; // {left, at}: seconds left when the last frame arrived, and when (ms)
 let ticker = null;
-
-/** Called for every state frame: the host's "left" is fresh in each one. */
-export function noteClock(room) {
-  const clock = room && room.clock;
-  base = clock ? { left: Number(clock.left) || 0, at: performance.now() } : null;
-}
 
 function secondsLeft(clock) {
   if (!base) return Number(clock.left) || 0;
@@ -39,6 +34,7 @@ export function clockLine(ctx) {
   const clock = room && room.clock;
   if (!clock || !you || you.seat === null || you.seat === undefined) return null;
   if (!(clock.seats || []).includes(you.seat)) return null;
+  base = { left: Number(clock.left) || 0, at: ctx.receivedAt };
   if (ticker === null) ticker = setInterval(tick, 250);
   const left = secondsLeft(clock);
   return h("p", {

@@ -89,12 +89,6 @@ export function lobbySettings(ctx, leader) {
   return [timerPicker(ctx, leader), firstGameToggle(ctx, leader), leader ? addBotButton(ctx) : null];
 }
 
-/** The words under a name in the lobby list: a bot added to fill the table. */
-export function seatTags(ctx, seat) {
-  return seat.bot_seat ? h("span", { class: "tag bot", testid: `bot-seat-${seat.seat}` },
-    ctx.t("phone.mark.bot_seat")) : null;
-}
-
 /** How many players each game needs, beside its name in the leader's game picker. */
 export function playersNeeded(ctx, game) {
   const key = `phone.game.players.${game}`;
@@ -102,21 +96,6 @@ export function playersNeeded(ctx, game) {
 }
 
 // ---------------------------------------------------------------- during a game
-
-/** A seat's state in words, for the panel of seats: removed, a bot added, away, or its phone gone. */
-export function seatMark(seat) {
-  if (seat.removed) return "removed";
-  if (seat.bot_seat) return "bot_seat";
-  if (seat.away) return "away_bot";
-  if (!seat.connected) return seat.bot ? "bot" : "away";
-  return null;
-}
-
-/** "Paused by Ana" (or by the host): the words everyone sees while the game waits. */
-export function pausedText(room, t) {
-  if (!room || !room.paused) return null;
-  return room.paused_by ? t("phone.paused_by", { name: room.paused_by }) : t("phone.paused");
-}
 
 /** The leader's controls during a game: pause or go on, end the game, remove a player. */
 export function leaderControls(ctx) {

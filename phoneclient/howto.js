@@ -1,7 +1,9 @@
 // "How to play": the rules of each game in the phone's language, reachable at any moment (also
 // mid-game). It lies over the page without touching it: the screen underneath keeps its state,
 // so closing the rules returns the player exactly where they were. The flap stays shut under it.
-// The text is the catalog's: sections phone.howto.<game>.<n>.title / .text, numbered from 1.
+// The text is the catalog's: sections phone.howto.<game>.<n>.title / .text, numbered from 1, in
+// the catalog's "rules" part. app.js fetches this module and that part at the first tap on the
+// button: nobody needs them to join a table.
 
 import { fill, h, setText } from "./dom.js";
 
@@ -18,8 +20,9 @@ function sections(game, t, has) {
 }
 
 /**
- * Wire the topbar's button and the overlay. `context()` gives {room, games, t, has} at the moment
- * it opens; `onChange(open)` lets the page shut the flap and keep it shut while the rules show.
+ * Wire the topbar's button and the overlay; `show()` opens it (the first tap, which fetched this
+ * module). `context()` gives {room, games, t, has} at the moment it opens; `onChange(open)` lets
+ * the page shut the flap and keep it shut while the rules show.
  */
 export function attachHowto({ button, overlay }, context, onChange) {
   let open = false;
@@ -73,5 +76,5 @@ export function attachHowto({ button, overlay }, context, onChange) {
   overlay.addEventListener("keydown", (event) => {
     if (event.key === "Escape") setOpen(false);
   });
-  return { redraw: draw, isOpen: () => open };
+  return { redraw: draw, isOpen: () => open, show: () => setOpen(true) };
 }

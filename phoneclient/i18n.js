@@ -3,7 +3,10 @@
 
 export const LANGUAGES = ["en", "es", "pt"];
 const STORAGE_KEY = "molecrew.lang";
-const catalogs = new Map();
+const fetched = new Map(); // "<lang>?<surface>" -> that part of that language's catalog
+// The parts of the phone's catalog beyond the first screen's words, in the order first asked for
+// ("rules": the How-to page's sections and the tutorial's summaries; host/i18n.py, SURFACES).
+const parts = [];
 let current = {};
 let currentLang = "en";
 
@@ -38,20 +41,44 @@ export function storeLanguage(lang) {
   }
 }
 
-/** Load (once) and switch to a language's catalog. Throws if the host cannot be reached. */
+// The phone page asks only for the words a phone shows; other pages take the whole catalog.
+const onPhone = !location.pathname.startsWith("/board");
+
+async function texts(lang, part) {
+  const surface = !onPhone ? "" : part ? `phone-${part}` : "phone";
+  const key = `${lang}?${surface}`;
+  if (!fetched.has(key)) {
+    const query = surface ? `?for=${surface}` : "";
+    const response = await fetch(`/i18n/${lang}.json${query}`, { cache: "no-cache" });
+    if (!response.ok) throw new Error(`catalog ${lang} ${surface}: HTTP ${response.status}`);
+    fetched.set(key, await response.json());
+  }
+  return fetched.get(key);
+}
+
+/** Load (once) and switch to a language's catalog, with every part asked for so far. Throws if
+ * the host cannot be reached. */
 export async function useLanguage(lang) {
   lang = normalise(lang);
-  if (!catalogs.has(lang)) {
-    // The phone page asks only for the words a phone shows; other pages take the whole catalog.
-    const surface = location.pathname.startsWith("/board") ? "" : "?for=phone";
-    const response = await fetch(`/i18n/${lang}.json${surface}`, { cache: "no-cache" });
-    if (!response.ok) throw new Error(`catalog ${lang}: HTTP ${response.status}`);
-    catalogs.set(lang, await response.json());
-  }
-  current = catalogs.get(lang);
+  const loaded = await Promise.all([texts(lang, null), ...parts.map((part) => texts(lang, part))]);
+  current = Object.assign({}, ...loaded);
   currentLang = lang;
   document.documentElement.lang = lang;
   return lang;
+}
+
+/** Whether a part of the phone's catalog is here in the page's language. */
+export function hasPart(part) {
+  return parts.includes(part) && fetched.has(`${currentLang}?phone-${part}`);
+}
+
+/** Fetch a part of the phone's catalog (once) and add it to the page's words; it comes with
+ * every later language switch too. Throws if the host cannot be reached. */
+export async function addPart(part) {
+  if (!parts.includes(part)) parts.push(part);
+  const lang = currentLang;
+  const words = await texts(lang, part);
+  if (lang === currentLang) current = { ...current, ...words };
 }
 
 export function language() {

@@ -1,138 +1,43 @@
-// The join form (also the reclaim form once a game runs) and the lobby with the leader's controls.
+// The lobby of a seated phone: the players (the leader moves and removes them), the game and its
+// options, the evening's settings and the start. Fetched once this phone has a seat (app.js).
 
 import { h } from "./dom.js";
-import { lobbySettings, playersNeeded, seatTags } from "./evening.js";
+import { lobbySettings, playersNeeded } from "./evening.js";
+import { playerList, resumable } from "./join.js";
 import { teachButton } from "./teaching.js";
 
-// The host's limit on a name, in characters (code points, not UTF-16 units: an emoji is one).
-const MAX_NAME_CHARS = 16;
-
-/** The name field stops at the limit while typing (pasted text too). */
-function keepToLimit(input, ui) {
-  const chars = Array.from(input.value);
-  if (chars.length > MAX_NAME_CHARS) {
-    input.value = chars.slice(0, MAX_NAME_CHARS).join("");
-    input.setSelectionRange(input.value.length, input.value.length);
-  }
-  ui.name = input.value;
-}
-
-function nameForm(ctx, labelKey, buttonKey) {
-  const { ui, send, t } = ctx;
-  const input = h("input", {
-    id: "join-name",
-    testid: "join-name",
-    type: "text",
-    autocomplete: "nickname",
-    autocapitalize: "words",
-    enterkeyhint: "go",
-    spellcheck: "false",
-    value: ui.name,
-    oninput: (event) => {
-      if (!event.isComposing) keepToLimit(event.target, ui);
-    },
-    oncompositionend: (event) => keepToLimit(event.target, ui),
-  });
-  input.value = ui.name;
-  return h("form", {
-    class: "stack",
-    testid: "join-form",
-    onsubmit: (event) => {
-      event.preventDefault();
-      send({ type: "join", name: input.value });
-    },
-  },
-  h("label", { for: "join-name", class: "label" }, t(labelKey)),
-  input,
-  h("button", { type: "submit", class: "primary", testid: "join-submit" }, t(buttonKey)));
-}
-
-function resumable(ctx) {
-  const { room, t } = ctx;
-  if (!room.resumable) return null;
-  return h("p", { class: "banner", testid: "resumable" }, t("phone.lobby.resumable", {
-    names: room.resumable.names.join(t("phone.list.separator")),
-    actions: room.resumable.actions,
-  }));
-}
-
-/** A phone without a seat: join the lobby, or (game running) reclaim a seat or watch. */
-export function renderJoin(ctx) {
-  const { room, you, t } = ctx;
-  const parts = [h("h1", { class: "title" }, t(`${room.game}.name`))];
-  if (room.phase === "lobby") {
-    parts.push(resumable(ctx));
-    parts.push(h("p", { class: "hint" }, t("phone.join.intro")));
-    parts.push(nameForm(ctx, "phone.join.label", "phone.join.button"));
-    parts.push(playerList(ctx, false));
-    return parts;
-  }
-  if (you.spectator) {
-    parts.push(h("p", { class: "banner", testid: "spectator" }, t("phone.spectator.banner")));
-  } else {
-    parts.push(h("p", { class: "hint" }, t("phone.join.running")));
-  }
-  const reclaimable = (room.reclaimable || []).map((seat) => ctx.names.get(seat)).filter(Boolean);
-  if (reclaimable.length > 0) {
-    parts.push(h("p", { class: "hint", testid: "reclaimable" },
-      t("phone.reclaim.open", { names: reclaimable.join(t("phone.list.separator")) })));
-    parts.push(nameForm(ctx, "phone.reclaim.label", "phone.reclaim.button"));
-  } else if (!you.spectator) {
-    parts.push(nameForm(ctx, "phone.join.label", "phone.watch.button"));
-  }
-  return parts;
-}
-
-function playerList(ctx, withControls) {
-  const { room, you, send, t } = ctx;
+/** The leader's controls of one row: move it up or down, remove the player (asked twice). */
+function rowControls(ctx, seat, index, mine) {
+  const { room, send, t } = ctx;
   const seats = room.seats || [];
-  const order = seats.map((seat) => seat.seat);
-  const move = (index, by) => {
-    const next = order.slice();
+  const move = (by) => {
+    const next = seats.map((each) => each.seat);
     const [moved] = next.splice(index, 1);
     next.splice(index + by, 0, moved);
     send({ type: "reorder", order: next });
   };
-  return h("ol", { class: "players", testid: "players" }, seats.map((seat, index) => {
-    // A phone passed around holds several seats: each of them is "you" on it.
-    const mine = Boolean(you && (you.seat === seat.seat
-      || (you.phone && you.phone.seats.includes(seat.seat))));
-    const tags = [];
-    if (seat.leader) tags.push(h("span", { class: "tag leader" }, t("phone.lobby.leader")));
-    if (mine) tags.push(h("span", { class: "tag you" }, t("phone.lobby.you")));
-    if (!seat.connected && !seat.bot_seat) {
-      tags.push(h("span", { class: "tag offline" }, t("phone.lobby.offline")));
-    }
-    tags.push(seatTags(ctx, seat));
-    const controls = withControls ? h("span", { class: "row-controls" },
-      h("button", {
-        type: "button", class: "icon", testid: `move-up-${seat.seat}`, disabled: index === 0,
-        "aria-label": t("phone.lobby.move_up", { name: seat.name }),
-        onclick: () => move(index, -1),
-      }, "▲"),
-      h("button", {
-        type: "button", class: "icon", testid: `move-down-${seat.seat}`,
-        disabled: index === seats.length - 1,
-        "aria-label": t("phone.lobby.move_down", { name: seat.name }),
-        onclick: () => move(index, 1),
-      }, "▼"),
-      mine ? null : h("button", {
-        type: "button", class: "icon danger", testid: `remove-${seat.seat}`,
-        "aria-label": t("phone.lobby.remove", { name: seat.name }),
-        onclick: () => {
-          ctx.ui.removing = seat.seat;
-          ctx.redraw();
-        },
-      }, "✕")) : null;
-    const confirming = withControls && !mine && ctx.ui.removing === seat.seat;
-    return h("li", {
-      class: "player", testid: `player-${seat.seat}`,
-      data: { connected: String(Boolean(seat.connected)) },
-    },
-    h("span", { class: "seat-no", "aria-hidden": "true" }, String(index + 1)),
-    h("span", { class: "player-name" }, seat.name),
-    tags, controls, confirming ? removeConfirmation(ctx, seat) : null);
-  }));
+  const controls = h("span", { class: "row-controls" },
+    h("button", {
+      type: "button", class: "icon", testid: `move-up-${seat.seat}`, disabled: index === 0,
+      "aria-label": t("phone.lobby.move_up", { name: seat.name }),
+      onclick: () => move(-1),
+    }, "▲"),
+    h("button", {
+      type: "button", class: "icon", testid: `move-down-${seat.seat}`,
+      disabled: index === seats.length - 1,
+      "aria-label": t("phone.lobby.move_down", { name: seat.name }),
+      onclick: () => move(1),
+    }, "▼"),
+    mine ? null : h("button", {
+      type: "button", class: "icon danger", testid: `remove-${seat.seat}`,
+      "aria-label": t("phone.lobby.remove", { name: seat.name }),
+      onclick: () => {
+        ctx.ui.removing = seat.seat;
+        ctx.redraw();
+      },
+    }, "✕"));
+  const confirming = !mine && ctx.ui.removing === seat.seat;
+  return [controls, confirming ? removeConfirmation(ctx, seat) : null];
 }
 
 /** Removing a player is asked twice: a slip of the thumb must not send someone away. */
@@ -218,7 +123,7 @@ export function renderLobby(ctx) {
     h("p", { class: "hint", testid: "lobby-count" }, t("phone.lobby.count", {
       count, min: room.min_players, max: room.max_players,
     })),
-    playerList(ctx, Boolean(you.leader)),
+    playerList(ctx, you.leader ? (seat, index, mine) => rowControls(ctx, seat, index, mine) : null),
     you.leader ? gamePicker(ctx) : null,
     variantToggles(ctx, Boolean(you.leader)),
     ...lobbySettings(ctx, Boolean(you.leader)),

@@ -2,7 +2,15 @@
 // stand in), and the requests to take a seat back by name, which the leader lets in or refuses.
 
 import { h } from "./dom.js";
-import { seatMark } from "./evening.js";
+
+/** A seat's state in words, for the panel of seats: removed, a bot added, away, or its phone gone. */
+function seatMark(seat) {
+  if (seat.removed) return "removed";
+  if (seat.bot_seat) return "bot_seat";
+  if (seat.away) return "away_bot";
+  if (!seat.connected) return seat.bot ? "bot" : "away";
+  return null;
+}
 
 /**
  * The seats whose phone is gone, each marked in words: "away", or "bot playing" once a bot stands

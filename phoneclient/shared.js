@@ -1,90 +1,16 @@
-// One phone passed around (several seats on one phone): the seats' tokens it keeps, the lobby's
+// One phone passed around (several seats on one phone; its tokens are in tokens.js): the lobby's
 // "add a player on this phone", the curtain "Pass the phone to Carla" between private steps, the
 // press-and-hold with which Carla shows her screen, and "Hide and pass", after which nothing of
 // her seat stays in the page. The curtain is built from public facts only (the names on this
 // phone, whom the host says should take it next): it is the same whatever anyone's role.
 
 import { h } from "./dom.js";
+import { holdsSeats } from "./tokens.js";
 
-const TOKENS_KEY = "molecrew.tokens";
-const OLD_TOKEN_KEY = "molecrew.token"; // one token, as pages before shared phones kept it
 // Long enough that a brush or a stray tap does not show a screen; short enough not to annoy.
 export const HOLD_MS = 1000;
 const HOLD_KEYS = new Set([" ", "Enter"]);
 const SLOP_PX = 16;
-
-// ---------------------------------------------------------------- the tokens of every seat here
-
-export function loadTokens() {
-  try {
-    const list = JSON.parse(localStorage.getItem(TOKENS_KEY) || "null");
-    if (Array.isArray(list)) return list.filter((token) => typeof token === "string" && token);
-    const old = localStorage.getItem(OLD_TOKEN_KEY);
-    return old ? [old] : [];
-  } catch {
-    return [];
-  }
-}
-
-export function storeTokens(tokens) {
-  try {
-    if (tokens.length) localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
-    else localStorage.removeItem(TOKENS_KEY);
-    localStorage.removeItem(OLD_TOKEN_KEY);
-  } catch {
-    // Without storage the players can still reclaim their seats by name.
-  }
-}
-
-/** The hello that brings back every seat this phone keeps (none: a stranger's hello). */
-export function helloMessage(lang) {
-  const tokens = loadTokens();
-  const hello = { type: "hello", token: tokens[0] || null, lang };
-  if (tokens.length > 1) hello.tokens = tokens;
-  return hello;
-}
-
-/**
- * A welcome hands this phone a seat's token. It is one more seat when the phone already holds
- * some (a player added, or the seats of a reload coming back one by one); otherwise the phone's
- * only seat, replacing whatever it kept.
- */
-export function keepToken(token, holdsSeats) {
-  const tokens = loadTokens();
-  if (tokens.includes(token)) return;
-  storeTokens(holdsSeats ? [...tokens, token] : [token]);
-}
-
-/** Whether this phone holds a seat now (its own, or several passed around). */
-export function holdsSeats(you) {
-  return Boolean(you && ((you.seat !== null && you.seat !== undefined) || you.phone));
-}
-
-// ---------------------------------------------------------------- forgetting a seat
-
-/**
- * Drop everything of the seat that held the phone, before the host's curtain even arrives: its
- * view, the refusals it read, what it was choosing. `app` is the page's state (app.js).
- */
-export function forgetSeat(app, freshUi) {
-  app.view = null;
-  app.error = null;
-  app.flapError = null;
-  app.sentSecret = false;
-  app.ui = freshUi();
-  if (app.you && app.you.phone) {
-    app.you = {
-      ...app.you, seat: null, name: null,
-      phone: { ...app.you.phone, holder: null, next: null },
-    };
-  }
-}
-
-/** The page should show the curtain: a shared phone during a game that nobody holds. */
-export function behindCurtain(room, you) {
-  return Boolean(room && you && you.phone && room.phase !== "lobby"
-    && (you.phone.holder === null || you.phone.holder === undefined));
-}
 
 // ---------------------------------------------------------------- press and hold
 

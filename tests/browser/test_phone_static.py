@@ -69,6 +69,16 @@ def test_every_phone_key_the_page_uses_exists_and_every_one_is_used() -> None:
     assert unused == []
 
 
+def test_the_page_never_looks_up_an_error_text() -> None:
+    """The phone's catalog has no ``error.*`` texts (host/i18n.py): the host words each refusal
+    in the phone's language, and the page shows that message as it is."""
+    literal, built = used_keys("error.")
+    assert (literal, built) == (set(), set())
+    from host.i18n import catalog as served
+
+    assert not any(key.startswith("error.") for key in served("en", "phone"))
+
+
 def test_every_game_key_the_page_names_exists() -> None:
     mole = catalog("en", "mole")
     literal, _ = used_keys("mole.")

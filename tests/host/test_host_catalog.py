@@ -37,6 +37,40 @@ def test_every_host_error_code_has_a_text(lang):
 async def test_the_phone_asks_only_for_the_words_a_phone_shows(host):
     whole = await (await host.client.get("/i18n/es.json")).json()
     phone = await (await host.client.get("/i18n/es.json?for=phone")).json()
+    # Fetched later: the rules' long texts (the How-to page, a tutorial) and each game's words
+    # (with its module).
+    later = {
+        part: await (await host.client.get(f"/i18n/es.json?for=phone-{part}")).json()
+        for part in ("rules", "mole", "insidejob")
+    }
     assert any(key.startswith("tv.") for key in whole)
+    seen = set(phone)
+    for words in later.values():
+        assert not any(key.split(".")[0] in ("tv", "cli", "board") for key in words)
+        assert not seen & set(words), "no word is downloaded twice"
+        seen |= set(words)
     assert not any(key.split(".")[0] in ("tv", "cli", "board") for key in phone)
-    assert {key for key in whole if key.startswith(("phone.", "error.", "mole."))} <= set(phone)
+    assert "phone.howto.open" in phone and "phone.howto.mole.1.title" in later["rules"]
+    assert "tutorial.mole.flap" in later["rules"] and "phone.tutorial.start" in phone
+    # The lobby names the table's game and its options before a game module is fetched.
+    assert {"mole.name", "insidejob.name", "mole.variant.quick"} <= set(phone)
+    assert "mole.role.mole" in later["mole"] and "phone.insidejob.card" in later["insidejob"]
+    # Refusals come worded by the host: a phone never looks up an error's text.
+    assert not any(key.startswith("error.") for key in seen)
+    shown = {key for key in whole if key.startswith(("phone.", "tutorial.", "mole.", "channel."))}
+    assert shown <= seen
+    assert {key: whole[key] for key in seen} == {
+        **phone,
+        **later["rules"],
+        **later["mole"],
+        **later["insidejob"],
+    }
+
+
+async def test_a_part_of_the_catalog_is_revalidated_like_the_rest(host):
+    first = await host.client.get("/i18n/pt.json?for=phone-rules")
+    etag = first.headers["ETag"]
+    again = await host.client.get("/i18n/pt.json?for=phone-rules", headers={"If-None-Match": etag})
+    assert again.status == 304
+    other = await host.client.get("/i18n/pt.json?for=phone")
+    assert other.headers["ETag"] != etag

@@ -1,0 +1,176 @@
+// The join form (also the reclaim form once a game runs), the form to join the audience and the
+// lobby's list of players: what a phone without a seat shows first. The seated lobby and the
+// leader's controls are in lobby.js, fetched once this phone has a seat.
+
+import { h } from "./dom.js";
+
+// The host's limit on a name, in characters (code points, not UTF-16 units: an emoji is one).
+const MAX_NAME_CHARS = 16;
+
+/** The name field stops at the limit while typing (pasted text too). */
+function keepToLimit(input, ui) {
+  const chars = Array.from(input.value);
+  if (chars.length > MAX_NAME_CHARS) {
+    input.value = chars.slice(0, MAX_NAME_CHARS).join("");
+    input.setSelectionRange(input.value.length, input.value.length);
+  }
+  ui.name = input.value;
+}
+
+function nameForm(ctx, labelKey, buttonKey) {
+  const { ui, send, t } = ctx;
+  const input = h("input", {
+    id: "join-name",
+    testid: "join-name",
+    type: "text",
+    autocomplete: "nickname",
+    autocapitalize: "words",
+    enterkeyhint: "go",
+    spellcheck: "false",
+    value: ui.name,
+    oninput: (event) => {
+      if (!event.isComposing) keepToLimit(event.target, ui);
+    },
+    oncompositionend: (event) => keepToLimit(event.target, ui),
+  });
+  input.value = ui.name;
+  return h("form", {
+    class: "stack",
+    testid: "join-form",
+    onsubmit: (event) => {
+      event.preventDefault();
+      send({ type: "join", name: input.value });
+    },
+  },
+  h("label", { for: "join-name", class: "label" }, t(labelKey)),
+  input,
+  h("button", { type: "submit", class: "primary", testid: "join-submit" }, t(buttonKey)));
+}
+
+export function resumable(ctx) {
+  const { room, t } = ctx;
+  if (!room.resumable) return null;
+  return h("p", { class: "banner", testid: "resumable" }, t("phone.lobby.resumable", {
+    names: room.resumable.names.join(t("phone.list.separator")),
+    actions: room.resumable.actions,
+  }));
+}
+
+/** A phone without a seat: join the lobby, or (game running) reclaim a seat or watch. */
+export function renderJoin(ctx) {
+  const { room, you, t } = ctx;
+  const parts = [h("h1", { class: "title" }, t(`${room.game}.name`))];
+  if (room.phase === "lobby") {
+    parts.push(resumable(ctx));
+    parts.push(h("p", { class: "hint" }, t("phone.join.intro")));
+    parts.push(nameForm(ctx, "phone.join.label", "phone.join.button"));
+    parts.push(playerList(ctx));
+    return parts;
+  }
+  if (you.spectator) {
+    parts.push(h("p", { class: "banner", testid: "spectator" }, t("phone.spectator.banner")));
+  } else {
+    parts.push(h("p", { class: "hint" }, t("phone.join.running")));
+  }
+  const reclaimable = (room.reclaimable || []).map((seat) => ctx.names.get(seat)).filter(Boolean);
+  if (reclaimable.length > 0) {
+    parts.push(h("p", { class: "hint", testid: "reclaimable" },
+      t("phone.reclaim.open", { names: reclaimable.join(t("phone.list.separator")) })));
+    parts.push(nameForm(ctx, "phone.reclaim.label", "phone.reclaim.button"));
+  } else if (!you.spectator) {
+    parts.push(nameForm(ctx, "phone.join.label", "phone.watch.button"));
+  }
+  return parts;
+}
+
+/** The words under a name in the lobby list: a bot added to fill the table. */
+function seatTags(ctx, seat) {
+  return seat.bot_seat ? h("span", { class: "tag bot", testid: `bot-seat-${seat.seat}` },
+    ctx.t("phone.mark.bot_seat")) : null;
+}
+
+/**
+ * The players in the lobby, in seat order. `controlsOf(seat, index, mine)` gives the leader's
+ * controls of a row (lobby.js); without it the list only reads.
+ */
+export function playerList(ctx, controlsOf = null) {
+  const { room, you, t } = ctx;
+  const seats = room.seats || [];
+  return h("ol", { class: "players", testid: "players" }, seats.map((seat, index) => {
+    // A phone passed around holds several seats: each of them is "you" on it.
+    const mine = Boolean(you && (you.seat === seat.seat
+      || (you.phone && you.phone.seats.includes(seat.seat))));
+    const tags = [];
+    if (seat.leader) tags.push(h("span", { class: "tag leader" }, t("phone.lobby.leader")));
+    if (mine) tags.push(h("span", { class: "tag you" }, t("phone.lobby.you")));
+    if (!seat.connected && !seat.bot_seat) {
+      tags.push(h("span", { class: "tag offline" }, t("phone.lobby.offline")));
+    }
+    tags.push(seatTags(ctx, seat));
+    const controls = controlsOf ? controlsOf(seat, index, mine) : [];
+    return h("li", {
+      class: "player", testid: `player-${seat.seat}`,
+      data: { connected: String(Boolean(seat.connected)) },
+    },
+    h("span", { class: "seat-no", "aria-hidden": "true" }, String(index + 1)),
+    h("span", { class: "player-name" }, seat.name),
+    tags, ...controls);
+  }));
+}
+
+// ---------------------------------------------------------------- the audience
+
+const AUDIENCE_KEY = "molecrew.audience";
+
+/** An audience frame came: the name is kept, so a reload (or a new socket) joins again. */
+export function rememberAudience(name) {
+  try {
+    if (name) localStorage.setItem(AUDIENCE_KEY, name);
+    else localStorage.removeItem(AUDIENCE_KEY);
+  } catch {
+    // Without storage the member types the name again after a reload.
+  }
+}
+
+/** The message that takes this phone back into the audience, or null (never a member here). */
+export function audienceAgain() {
+  try {
+    const name = localStorage.getItem(AUDIENCE_KEY);
+    return name ? { type: "audience", name } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The form to join the audience, for a phone with no seat (null when it is in already). */
+export function audienceJoin(ctx) {
+  const { you, ui, send, t } = ctx;
+  if (!you || you.audience || you.phone) return null;
+  if (you.seat !== null && you.seat !== undefined) return null;
+  if (you.next_game || you.claim || you.waiting_seat) return null;
+  const input = h("input", {
+    id: "audience-name", testid: "audience-name", type: "text", autocomplete: "nickname",
+    autocapitalize: "words", enterkeyhint: "go", spellcheck: "false",
+    oninput: (event) => {
+      const chars = Array.from(event.target.value);
+      if (chars.length > MAX_NAME_CHARS) {
+        event.target.value = chars.slice(0, MAX_NAME_CHARS).join("");
+      }
+      ui.audienceName = event.target.value;
+    },
+  });
+  input.value = ui.audienceName || "";
+  return h("form", {
+    class: "stack card-box audience-join", testid: "audience-form",
+    onsubmit: (event) => {
+      event.preventDefault();
+      send({ type: "audience", name: input.value });
+    },
+  },
+  h("h2", {}, t("phone.audience.title")),
+  h("p", { class: "hint" }, t("phone.audience.about")),
+  h("label", { for: "audience-name", class: "label" }, t("phone.audience.label")),
+  input,
+  h("button", { type: "submit", class: "secondary", testid: "audience-submit" },
+    t("phone.audience.button")));
+}
