@@ -150,14 +150,15 @@ function gameModule(name) {
  * The parts (PARTS) this phone's screen needs now, in a fixed order. Only public facts decide:
  * the phase, whether this phone holds a seat, whether it is passed around, whether the host sent
  * it a view, whether a tutorial runs. Never the view's content: a Mole's phone and a Crew
- * member's fetch the same files in the same order.
+ * member's fetch the same files in the same order. A name asked for twice is fetched once.
  */
 function modulesWanted(room, you, view) {
   if (!room || !you) return [];
   const inLobby = room.phase === "lobby";
   const lobbyScreen = holdsSeats(you) && (inLobby || !view);
   const wanted = [];
-  if (lobbyScreen) wanted.push("lobby", "teaching", "shared");
+  // lobby.js imports evening.js and teaching.js: asked for at once, they come in parallel.
+  if (lobbyScreen) wanted.push("lobby", "evening", "teaching", "shared");
   else if (you.phone) wanted.push("shared");
   if (you.audience) wanted.push("audience");
   if (room.tutorial) wanted.push("teaching", "rules");
@@ -327,7 +328,10 @@ function render() {
   };
   app.ctx = ctx;
   // Fetched while the lobby fills, once this phone has a seat there: it is about to play it.
-  if (room && room.game && room.phase === "lobby" && holdsSeats(you)) gameModule(room.game);
+  if (room && room.game && room.phase === "lobby" && holdsSeats(you)) {
+    gameModule(room.game);
+    fetched("clock", PARTS.clock);
+  }
   const game = view ? gameModule(view.game) : undefined;
   const wanted = modulesWanted(room, you, view);
   // Until they are all here the screen shown stays: on the LAN they take milliseconds.
@@ -495,6 +499,13 @@ els.lang.addEventListener("change", async () => {
   connection.send({ type: "lang", lang });
   renderLanguagePicker();
   render();
+});
+
+// A player typing a name in the lobby is about to have a seat: the seated lobby's modules come
+// meanwhile, so it shows at once after "Join". Nobody has a role before a game starts.
+els.screen.addEventListener("focusin", (event) => {
+  if (event.target.dataset.testid !== "join-name" || !app.room || app.room.phase !== "lobby") return;
+  for (const name of ["lobby", "evening", "teaching", "shared"]) fetched(name, PARTS[name]);
 });
 
 els.error.addEventListener("click", () => {

@@ -1,5 +1,6 @@
 // Message catalogs: every word on the page comes from /i18n/<lang>.json (the host merges the
-// areas of one language). A missing key shows the key itself, so a gap is visible, not fatal.
+// areas of one language). The phone page takes it in parts (?for=phone, then ?for=phone-<part>
+// when a screen needs one). A missing key shows the key itself, so a gap is visible, not fatal.
 
 export const LANGUAGES = ["en", "es", "pt"];
 const STORAGE_KEY = "molecrew.lang";
@@ -65,11 +66,6 @@ export async function useLanguage(lang) {
   currentLang = lang;
   document.documentElement.lang = lang;
   return lang;
-}
-
-/** Whether a part of the phone's catalog is here in the page's language. */
-export function hasPart(part) {
-  return parts.includes(part) && fetched.has(`${currentLang}?phone-${part}`);
 }
 
 /** Fetch a part of the phone's catalog (once) and add it to the page's words; it comes with
