@@ -50,21 +50,51 @@ for index in range(games):
     game.record(play_game(game, config, 1_000_003 + index, bot, rng))
 print(games / (time.process_time() - started))
 """
+# The engine alone (argv as above): the games are played once untimed, then replayed from their
+# logs (deal, apply of every logged action, the record); prints microseconds per game and per
+# action. The two versions' bots play different games, so compare per action too.
+_ENGINE_ONLY = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from engine.registry import get_game
+from engine.rng import Rng
+from host.simulate import play_game
+game = get_game(sys.argv[2])
+options = [name for name in sys.argv[4].split(",") if name]
+config = game.make_config(players=int(sys.argv[3]), variants=options)
+bot, rng, games = game.bots[sys.argv[5]], Rng(7), int(sys.argv[6])
+logs = [
+    [(entry["seat"], entry["action"]) for entry in play_game(game, config, seed, bot, rng).log]
+    for seed in range(1_000_003, 1_000_003 + games)
+]
+copies = [[(seat, dict(action)) for seat, action in log] for log in logs]
+started = time.process_time()
+for seed, log in zip(range(1_000_003, 1_000_003 + games), copies):
+    state = game.new_game(config, seed)
+    for seat, action in log:
+        game.apply(state, seat, action)
+    game.record(state)
+elapsed = time.process_time() - started
+print(elapsed / games * 1e6, elapsed / sum(map(len, logs)) * 1e6)
+"""
 
 
-def rate(
-    tree: Path, game: str, players: int, options: tuple[str, ...], bot: str, games: int
-) -> float:
-    """Games per CPU second of that setup with the code of ``tree``, in a fresh process."""
+Setup = tuple[str, int, tuple[str, ...], str, float]
+
+
+def run(script: str, tree: Path, setup: Setup, games: int) -> list[float]:
+    """The figures ``script`` prints for that setup with the code of ``tree``, in a fresh
+    process."""
+    game, players, options, bot, _share = setup
     argv = [tree, game, str(players), ",".join(options), bot, str(games)]
     out = subprocess.run(
-        [sys.executable, "-c", _MEASURE, *map(str, argv)],
+        [sys.executable, "-c", script, *map(str, argv)],
         capture_output=True,
         text=True,
         check=True,
         cwd=tree,
     )
-    return float(out.stdout)
+    return [float(word) for word in out.stdout.split()]
 
 
 def extract(commit: str, into: Path) -> Path:
@@ -76,31 +106,48 @@ def extract(commit: str, into: Path) -> Path:
     return into
 
 
-def compare(
-    old: Path,
-    setups: tuple[tuple[str, int, tuple[str, ...], str, float], ...],
-    games: int,
-    rounds: int,
-) -> list[str]:
-    lines = []
-    for game, players, options, bot, share in setups:
-        count = max(1, int(games * share))
-        olds: list[float] = []
-        news: list[float] = []
-        for round_index in range(rounds):
-            trees = (old, HERE) if round_index % 2 == 0 else (HERE, old)
-            rates = {tree: rate(tree, game, players, options, bot, count) for tree in trees}
-            olds.append(rates[old])
-            news.append(rates[HERE])
-        ratios = [new / was for new, was in zip(news, olds, strict=True)]
-        label = f"{game} {players}p {bot}" + (f" [{', '.join(options)}]" if options else "")
-        lines.append(
-            f"{label}: old {statistics.median(olds):,.0f}, new {statistics.median(news):,.0f}"
-            f" games/CPU s (medians); new/old per round "
-            f"{', '.join(f'{r:.0%}' for r in ratios)}: median {statistics.median(ratios):.0%}"
+def label(setup: Setup) -> str:
+    game, players, options, bot, _share = setup
+    return f"{game} {players}p {bot}" + (f" [{', '.join(options)}]" if options else "")
+
+
+def in_turns(old: Path, script: str, setup: Setup, games: int, rounds: int) -> list[list[float]]:
+    """Per round, (old figures, new figures): the two measured one after the other, the one
+    that goes first alternating."""
+    count = max(1, int(games * setup[4]))
+    pairs = []
+    for round_index in range(rounds):
+        trees = (old, HERE) if round_index % 2 == 0 else (HERE, old)
+        figures = {tree: run(script, tree, setup, count) for tree in trees}
+        pairs.append(figures[old] + figures[HERE])
+    return pairs
+
+
+def compare(old: Path, setups: tuple[Setup, ...], games: int, rounds: int) -> None:
+    for setup in setups:
+        pairs = in_turns(old, _MEASURE, setup, games, rounds)
+        ratios = [new / was for was, new in pairs]
+        print(
+            f"{label(setup)}: old {statistics.median(p[0] for p in pairs):,.0f}, new "
+            f"{statistics.median(p[1] for p in pairs):,.0f} games/CPU s (medians); new/old per"
+            f" round {', '.join(f'{r:.0%}' for r in ratios)}: median "
+            f"{statistics.median(ratios):.0%}",
+            flush=True,
         )
-        print(lines[-1], flush=True)
-    return lines
+
+
+def compare_engine(old: Path, setups: tuple[Setup, ...], games: int, rounds: int) -> None:
+    for setup in setups:
+        pairs = in_turns(old, _ENGINE_ONLY, setup, games, rounds)
+        old_game, old_action, new_game, new_action = (
+            statistics.median(p[i] for p in pairs) for i in range(4)
+        )
+        print(
+            f"{label(setup)}, the engine alone (medians): old {old_game:.0f} µs a game, "
+            f"{old_action:.2f} µs an action; new {new_game:.0f} µs a game, {new_action:.2f} µs "
+            f"an action (new/old per action {old_action / new_action:.0%} of the speed)",
+            flush=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,13 +158,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--smart", action="store_true", help="the smart bots too")
+    parser.add_argument(
+        "--engine-only", action="store_true", help="replay the games' logs: no bot, no view"
+    )
     args = parser.parse_args(argv)
     setups = RANDOM_SETUPS + (SMART_SETUPS if args.smart else ())
+    measure = compare_engine if args.engine_only else compare
     if args.old is not None:
-        compare(args.old.resolve(), setups, args.games, args.rounds)
+        measure(args.old.resolve(), setups, args.games, args.rounds)
         return 0
     with tempfile.TemporaryDirectory(prefix="engine_old_") as folder:
-        compare(extract(args.old_commit, Path(folder)), setups, args.games, args.rounds)
+        measure(extract(args.old_commit, Path(folder)), setups, args.games, args.rounds)
     return 0
 
 

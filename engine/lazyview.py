@@ -41,15 +41,19 @@ class Nested:
 
 class LazyView(Mapping[str, Any]):
     """A read-only mapping equal to ``build(parts, state, seat)``; a ``Nested`` part reads as
-    a ``LazyView`` of the same state, closed with this one."""
+    a ``LazyView`` of the same state, closed with this one. ``known``: values already at hand,
+    kept as they are (each must be its part's value: the tests compare every key of every
+    view); the view keeps the dict."""
 
     __slots__ = ("_nested", "_parts", "_seat", "_state", "_values")
 
-    def __init__(self, parts: Parts, state: Any, seat: Any) -> None:
+    def __init__(
+        self, parts: Parts, state: Any, seat: Any, known: dict[str, Any] | None = None
+    ) -> None:
         self._parts = parts
         self._state = state
         self._seat = seat
-        self._values: dict[str, Any] = {}
+        self._values = {} if known is None else known
         self._nested: LazyView | None = None  # a view's one nested part (``me``) once read
 
     def __getitem__(self, key: str) -> Any:
@@ -66,6 +70,13 @@ class LazyView(Mapping[str, Any]):
             value = values[key] = part(state, self._seat)
         return value
 
+    # Mapping's own get and `in` go through __getitem__ and a KeyError.
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self._parts else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._parts
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._parts)
 
@@ -78,5 +89,6 @@ class LazyView(Mapping[str, Any]):
     def close(self) -> None:
         """Stop reading the state: this view and those nested in it keep only what was read."""
         self._state = None
-        if self._nested is not None:
-            self._nested.close()
+        nested = self._nested
+        if nested is not None:
+            nested.close()

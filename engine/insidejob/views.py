@@ -282,7 +282,8 @@ def lazy_view(state: State, seat: int) -> LazyView:
     MalformedAction ``not_a_seat`` (check_seat's test inline: bots call this every move)."""
     if type(seat) is not int or not 0 <= seat < state.config.players:
         check_seat(seat, state.config.players)
-    return LazyView(SEAT_PARTS, state, seat)
+    # Every bot reads the phase first.
+    return LazyView(SEAT_PARTS, state, seat, {"phase": state.phase})
 
 
 def record(state: State) -> dict[str, Any]:

@@ -153,7 +153,8 @@ def lazy_view(state: State, seat: int) -> LazyView:
     MalformedAction ``not_a_seat`` (check_seat's test inline: bots call this every move)."""
     if type(seat) is not int or not 0 <= seat < state.n:
         check_seat(seat, state.n)
-    return LazyView(SEAT_PARTS, state, seat)
+    # Every bot reads the phase first; the random bot's votes, most moves, read nothing else.
+    return LazyView(SEAT_PARTS, state, seat, {"phase": state.phase})
 
 
 def _tally(state: State, seat: int) -> dict[str, int] | None:
