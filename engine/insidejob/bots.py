@@ -49,25 +49,31 @@ _EXPOSURE = 0.6  # what the traitor gives up by showing it ignores the led suit
 _SUIT_INDEX = {name: index for index, name in enumerate(SUITS)}
 
 
+def _any(options: list[Any], rng: Any) -> Any:
+    # A draw costs more than the rest of a move: none for a forced one (a suit's last card).
+    return options[0] if len(options) == 1 else options[rng.below(len(options))]
+
+
 def random_bot(view: View, rng: Any) -> Action:
-    """A uniformly random legal action (for a Paranoid voter, a random legal pair)."""
+    """A uniformly random legal action (for a Paranoid voter, a random legal pair); a forced
+    one without a draw."""
     phase = view["phase"]
     if phase == PHASE_WAGER:
         return {"type": "wager", "wager": rng.choice(_BOOLS)}
     me = view["me"]
     if phase == PHASE_PLAY:
-        return {"type": "play", "card": rng.choice(me["playable"])}
+        return {"type": "play", "card": _any(me["playable"], rng)}
     if phase == PHASE_MISSION:
         forced = me["must_keep"]
         return {"type": "choose_mission", "keep": forced if forced is not None else rng.below(2)}
     if phase == PHASE_ACCOMPLICE:
-        return {"type": "accomplice_pick", "seat": rng.choice(me["pick_from"])}
+        return {"type": "accomplice_pick", "seat": _any(me["pick_from"], rng)}
     vote = me["vote"]
     candidates = vote["candidates"]
     if vote["votes"] == 1:
-        return {"type": "vote", "seat": rng.choice(candidates)}
+        return {"type": "vote", "seat": _any(candidates, rng)}
     if vote["same_allowed"]:
-        return {"type": "vote", "seats": sorted([rng.choice(candidates), rng.choice(candidates)])}
+        return {"type": "vote", "seats": sorted([_any(candidates, rng), _any(candidates, rng)])}
     return {"type": "vote", "seats": sorted(rng.sample(candidates, 2))}
 
 
