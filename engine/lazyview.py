@@ -41,20 +41,15 @@ class Nested:
 
 class LazyView(Mapping[str, Any]):
     """A read-only mapping equal to ``build(parts, state, seat)``; a ``Nested`` part reads as
-    a ``LazyView`` of the same state, closed with this one. ``known``: values already at hand,
-    kept as they are (each must be its part's value: the tests compare every key of every
-    view); the view keeps the dict."""
+    a ``LazyView`` of the same state, closed with this one. Made by ``open_view``."""
 
     __slots__ = ("_nested", "_parts", "_seat", "_state", "_values")
 
-    def __init__(
-        self, parts: Parts, state: Any, seat: Any, known: dict[str, Any] | None = None
-    ) -> None:
-        self._parts = parts
-        self._state = state
-        self._seat = seat
-        self._values = {} if known is None else known
-        self._nested: LazyView | None = None  # a view's one nested part (``me``) once read
+    _nested: LazyView | None  # a view's one nested part (``me``) once read
+    _parts: Parts
+    _seat: Any
+    _state: Any
+    _values: dict[str, Any]
 
     def __getitem__(self, key: str) -> Any:
         values = self._values
@@ -65,7 +60,7 @@ class LazyView(Mapping[str, Any]):
         if state is None:
             raise RuntimeError("a bot's view is read after the bot returned")
         if type(part) is Nested:
-            value = values[key] = self._nested = LazyView(part.parts, state, self._seat)
+            value = values[key] = self._nested = open_view(part.parts, state, self._seat)
         else:
             value = values[key] = part(state, self._seat)
         return value
@@ -92,3 +87,20 @@ class LazyView(Mapping[str, Any]):
         nested = self._nested
         if nested is not None:
             nested.close()
+
+
+_new = object.__new__
+
+
+def open_view(parts: Parts, state: Any, seat: Any, known: dict[str, Any] | None = None) -> LazyView:
+    """The lazy ``build(parts, state, seat)``. ``known``: values already at hand, kept as they
+    are (each must be its part's value: the tests compare every key of every view); the view
+    keeps the dict. A function, not ``__init__``: calling a class runs its ``__init__`` in a
+    fresh interpreter loop, and a bot opens one or two views a move."""
+    view: LazyView = _new(LazyView)
+    view._parts = parts
+    view._state = state
+    view._seat = seat
+    view._values = {} if known is None else known
+    view._nested = None
+    return view

@@ -47,7 +47,7 @@ from engine.insidejob.vocabulary import (
     TRAITORS,
     suit_of,
 )
-from engine.lazyview import LazyView, Nested, Parts, build
+from engine.lazyview import LazyView, Nested, Parts, build, open_view
 
 
 def _mission(mission_id: str) -> dict[str, Any]:
@@ -283,7 +283,7 @@ def lazy_view(state: State, seat: int) -> LazyView:
     if type(seat) is not int or not 0 <= seat < state.config.players:
         check_seat(seat, state.config.players)
     # Every bot reads the phase first.
-    return LazyView(SEAT_PARTS, state, seat, {"phase": state.phase})
+    return open_view(SEAT_PARTS, state, seat, {"phase": state.phase})
 
 
 def record(state: State) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import check_seat
-from engine.lazyview import LazyView, Nested, Parts, build
+from engine.lazyview import LazyView, Nested, Parts, build, open_view
 from engine.mole.rules import may_act, mole_tally
 from engine.mole.state import UNMARKED, State
 from engine.mole.vocabulary import (
@@ -154,7 +154,7 @@ def lazy_view(state: State, seat: int) -> LazyView:
     if type(seat) is not int or not 0 <= seat < state.n:
         check_seat(seat, state.n)
     # Every bot reads the phase first; the random bot's votes, most moves, read nothing else.
-    return LazyView(SEAT_PARTS, state, seat, {"phase": state.phase})
+    return open_view(SEAT_PARTS, state, seat, {"phase": state.phase})
 
 
 def _tally(state: State, seat: int) -> dict[str, int] | None:
