@@ -9,7 +9,6 @@ function of its seed. Every action it returns is one ``apply`` accepts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import combinations
 from typing import Any
 
 from engine.mole.vocabulary import (
@@ -43,40 +42,33 @@ def _may_sabotage(me: dict[str, Any]) -> bool:
     return me["role"] in MOLE_ROLES and me["sabotages_left"] > 0
 
 
-# (players, team size) -> every team of that size, in order: a random team in one draw.
-_TEAMS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
-
-
-def _teams(players: int, size: int) -> tuple[tuple[int, ...], ...]:
-    teams = _TEAMS.get((players, size))
-    if teams is None:  # at most C(10, 5) = 252 teams; a dozen tables in all
-        teams = _TEAMS[players, size] = tuple(combinations(range(players), size))
-    return teams
-
-
 def random_bot(view: View, rng: Rng) -> Action:
-    """A random legal action, one draw per move: uniform in every phase but the Getaway, where
-    a seat with a mark confirms it half the time and otherwise marks again uniformly (a seat's
-    final mark is still uniform over every seat and nobody, without a dozen idle re-marks per
-    seat). A team is one of the table of every team (a draw costs more than the lookup)."""
+    """A random legal action, drawn directly (no enumeration of teams): uniform in every phase
+    but the Getaway, where a seat with a mark confirms it half the time and otherwise marks
+    again uniformly (a seat's final mark is still uniform over every seat and nobody, without
+    a dozen idle re-marks per seat)."""
     phase = view["phase"]
     if phase == VOTE:  # most moves: read nothing more of the view
         return {"type": VOTE_ACTION, "approve": rng.next_u64() >> 63 == 1}
     if phase == PROPOSE:
-        teams = _teams(view["players"], view["locks"][view["lock"]]["team_size"])
-        return {"type": PROPOSE_ACTION, "team": list(teams[rng.below(len(teams))])}
+        n = view["players"]
+        size = view["locks"][view["lock"]]["team_size"]
+        pool = list(range(n))
+        # A partial Fisher-Yates: the first `size` places are a uniform random subset.
+        for i in range(size):
+            j = i + rng.below(n - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return {"type": PROPOSE_ACTION, "team": sorted(pool[:size])}
     me = view["me"]
     if phase == CARDS:
         if _may_sabotage(me) and rng.next_u64() >> 63:
             return {"type": PLAY_ACTION, "card": SABOTAGE}
         return {"type": PLAY_ACTION, "card": CLEAN}
-    # The Getaway: a mark of one of n seats or of nobody, or, once a mark exists, a confirm as
-    # likely as all the marks together.
-    marks = view["players"] + 1
-    pick = rng.below(2 * marks if me["marked"] else marks)
-    if pick >= marks:
+    # The Getaway: a mark of one of n seats or of nobody, or a confirm once a mark exists.
+    if me["marked"] and rng.next_u64() >> 63:
         return {"type": CONFIRM_ACTION}
-    return {"type": MARK_ACTION, "target": pick if pick < marks - 1 else None}
+    pick = rng.below(view["players"] + 1)
+    return {"type": MARK_ACTION, "target": pick if pick < view["players"] else None}
 
 
 # --- the sensible bot ----------------------------------------------------------------------

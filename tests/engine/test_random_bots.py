@@ -1,5 +1,5 @@
-"""The random bots draw straight from the view, one draw a move (none for a forced move): still
-every legal choice, each as often as the others."""
+"""The random bots draw straight from the view (no list of every team; no draw for a forced
+Inside Job move): still every legal choice, each as often as the others."""
 
 from __future__ import annotations
 
