@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import struct
 from collections import deque
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
@@ -64,6 +65,40 @@ async def _finish(coro: Coroutine[Any, Any, None], waiting_on: Any) -> None:
         raise
 
 
+# A frame goes straight to a screen's transport while less than this waits in its buffer.
+DIRECT_BUFFER_LIMIT = 64 * 1024
+
+
+class SharedFrame:
+    """The last text frame made, as bytes on the wire, for the next socket that gets the same
+    text (the very same str: a change's public frame goes to every screen).
+
+    RFC 6455, section 5.2, as a server sends it: FIN and the text opcode, the length in 7, 16 or
+    64 bits, no mask, the UTF-8 payload. Built once, a thousand screens cost a thousand writes of
+    the same bytes instead of a thousand encodings and frame headers.
+    """
+
+    def __init__(self) -> None:
+        self._text: str | None = None
+        self._frame = b""
+
+    def of(self, text: str) -> bytes:
+        if text is not self._text:
+            payload = text.encode("utf-8")
+            size = len(payload)
+            if size < 126:
+                header = struct.pack("!BB", 0x81, size)
+            elif size < 1 << 16:
+                header = struct.pack("!BBH", 0x81, 126, size)
+            else:
+                header = struct.pack("!BBQ", 0x81, 127, size)
+            self._text, self._frame = text, header + payload
+        return self._frame
+
+
+SHARED_FRAME = SharedFrame()
+
+
 class Outbox:
     """Frames for one socket. ``put`` never blocks and never raises.
 
@@ -80,8 +115,12 @@ class Outbox:
         max_queued: int,
         on_failure: Callable[[], None] | None = None,
         sealer: Sealer | None = None,
+        transport: asyncio.Transport | None = None,
     ) -> None:
         self.ws = ws
+        # A screen's socket (plain text, uncompressed) is written to its transport directly,
+        # with the frame every screen shares; phones' sealed frames go through aiohttp's writer.
+        self.transport = transport if sealer is None and not ws.compress else None
         self.max_queued = max_queued
         self.on_failure = on_failure
         self.sealer = sealer
@@ -100,6 +139,14 @@ class Outbox:
                 self._drop()
             else:
                 self.queue.append(text)
+            return
+        transport = self.transport
+        if (
+            transport is not None
+            and not transport.is_closing()
+            and transport.get_write_buffer_size() < DIRECT_BUFFER_LIMIT
+        ):
+            transport.write(SHARED_FRAME.of(text))
             return
         if self.sealer is not None and not self.sealer.ready.done():
             self.queue.append(text)

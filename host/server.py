@@ -382,7 +382,7 @@ async def public_socket(request: web.Request) -> web.WebSocketResponse:
     # Uncompressed, like the phones': a board's frame is a kilobyte or two on a LAN, and every
     # screen gets the same bytes, where deflating would cost the host a compression per screen.
     ws = await _upgrade(request, 1024, compress=False)
-    outbox = Outbox(ws, config.max_queued)
+    outbox = Outbox(ws, config.max_queued, transport=request.transport)
     unsubscribe = None
     try:
         gate.enter(ws, lambda: True)

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from host.outbox import Outbox, run_eagerly
+from host.outbox import Outbox, SharedFrame, run_eagerly
 
 
 class RecordingSocket:
@@ -16,6 +16,7 @@ class RecordingSocket:
     def __init__(self) -> None:
         self.sent: list[tuple[bytes, int]] = []
         self.closed = False
+        self.compress = False
         self.slow: asyncio.Future[None] | None = None
 
     async def send_frame(self, payload: bytes, opcode: int) -> None:
@@ -136,3 +137,41 @@ async def test_run_eagerly_finishes_now_or_hands_over_a_task():
     gate.set_result("opened")
     await task
     assert seen == ["opened", "after"]
+
+
+def test_a_shared_frame_is_rfc_6455_and_made_once_per_text():
+    frames = SharedFrame()
+    for size, header in ((5, b"\x81\x05"), (300, b"\x81\x7e\x01\x2c"), (70_000, None)):
+        text = "é" + "x" * (size - 2)  # two bytes in UTF-8: ``size`` bytes in all
+        frame = frames.of(text)
+        if header is None:
+            header = b"\x81\x7f" + (70_000).to_bytes(8, "big")
+        assert frame == header + text.encode("utf-8")
+        assert frames.of(text) is frame  # the same text again: the same bytes, not made anew
+
+
+class RecordingTransport:
+    def __init__(self, buffered: int = 0) -> None:
+        self.written: list[bytes] = []
+        self.buffered = buffered
+
+    def is_closing(self) -> bool:
+        return False
+
+    def get_write_buffer_size(self) -> int:
+        return self.buffered
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+
+async def test_a_screen_gets_the_shared_frame_on_its_transport_unless_it_lags():
+    ws = RecordingSocket()
+    ws.compress = False
+    transport = RecordingTransport()
+    outbox = Outbox(ws, max_queued=4, transport=transport)
+    outbox.put("board")
+    assert transport.written == [b"\x81\x05board"] and ws.sent == []
+    transport.buffered = 10**6  # it has not read what it was sent: aiohttp's writer, in order
+    outbox.put("next")
+    assert ws.sent == [(b"next", 1)] and len(transport.written) == 1

@@ -71,6 +71,7 @@ class StuckSocket:
     def __init__(self) -> None:
         self.closed = False
         self.close_code = None
+        self.compress = False
         self.sent = []
 
     async def send_frame(self, payload: bytes, opcode: int) -> None:
