@@ -189,13 +189,10 @@ def _on_turn_in(state: State, seat: int, phase: str) -> bool:
     return state.phase == phase and seat == state.turn
 
 
-_named = CARD_NAMES.__getitem__
-
-
 def _playable(state: State, seat: int) -> list[str]:
     if not _on_turn_in(state, seat, PHASE_PLAY):
         return []
-    return list(map(_named, rules.legal_cards(state, seat)))
+    return [CARD_NAMES[card] for card in rules.legal_cards(state, seat)]
 
 
 def _follow_suit(state: State, seat: int) -> list[str]:
@@ -204,7 +201,7 @@ def _follow_suit(state: State, seat: int) -> list[str]:
     # they may play any card anyway (``playable``).
     if not _on_turn_in(state, seat, PHASE_PLAY):
         return []
-    return list(map(_named, rules.follow_suit_cards(state, seat)))
+    return [CARD_NAMES[card] for card in rules.follow_suit_cards(state, seat)]
 
 
 def _missions(state: State, seat: int) -> list[dict[str, Any]] | None:
@@ -229,7 +226,7 @@ PRIVATE_PARTS: Parts = {
     # view's shape says nothing about the role.
     "right": lambda state, seat: (seat - 1) % state.config.players,
     "can_act": rules.may_act,
-    "hand": lambda state, seat: list(map(_named, state.hands[seat])),
+    "hand": lambda state, seat: [CARD_NAMES[card] for card in state.hands[seat]],
     "playable": _playable,
     "follow_suit": _follow_suit,
     "missions": _missions,

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.actions import checked_apply, wrong_phase
 from engine.errors import IllegalAction, MalformedAction
-from engine.frozen import frozen
+from engine.frozen import FrozenDict, FrozenList
 from engine.mole.state import UNMARKED, FileEntry, State
 from engine.mole.vocabulary import (
     BLOWN,
@@ -178,14 +178,15 @@ def _vote(state: State, seat: int, action: Action) -> Action:
 def _resolve_vote(state: State) -> None:
     votes = state.votes
     approved = votes.count(True) >= state.config.approvals_needed
-    # A finished proposal never changes again: frozen, views share it as it is.
+    # A finished proposal never changes again: frozen, views share it as it is (built frozen
+    # directly: frozen() would walk it to find the two lists it already knows).
     state.proposals.append(
-        frozen(
+        FrozenDict(
             {
                 "lock": state.lock,
                 "boss": state.boss,
-                "team": state.team or [],
-                "votes": votes,
+                "team": FrozenList(state.team or ()),
+                "votes": FrozenList(votes),
                 "approved": approved,
             }
         )

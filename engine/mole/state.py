@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.frozen import frozen
+from engine.frozen import FrozenDict, FrozenList
 from engine.mole.config import MoleConfig
 from engine.mole.vocabulary import (
     CONTACT,
@@ -46,13 +46,14 @@ class Lock:
     def publish(self) -> None:
         """Remake what the board shows of this lock (after it resolves): frozen, so every view
         shares it."""
-        self.public = frozen(
+        cards = self.cards
+        self.public = FrozenDict(
             {
                 "team_size": self.team_size,
                 "result": self.result,
                 "by": self.by,
                 "sabotages": self.sabotages,
-                "cards": self.cards,
+                "cards": FrozenList(cards) if cards is not None else None,
             }
         )
 
