@@ -56,7 +56,7 @@ async def test_the_window_draws_in_its_own_process_and_its_reports_reach_the_roo
 
 
 async def test_closing_the_window_stops_the_host(tmp_path):
-    process, url, _banner = await start_molecrew(tmp_path, headless=False, env=DUMMY)
+    process, _url, _banner = await start_molecrew(tmp_path, headless=False, env=DUMMY)
     try:
         os.kill(window_child(process.pid), signal.SIGTERM)  # as the window's close button ends it
         out, err = await asyncio.wait_for(process.communicate(), 30)
