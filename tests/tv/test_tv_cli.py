@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import ipaddress
 import os
 import signal
@@ -12,6 +11,7 @@ import sys
 from pathlib import Path
 
 import aiohttp
+from tv_phones import killed_at_the_end, start_molecrew, stops_cleanly
 
 from host.cli import build_parser, main, make_plan
 from host.i18n import translate
@@ -68,29 +68,11 @@ def test_help_reads_well(capsys):
 
 async def test_window_mode_serves_and_stops_cleanly_on_ctrl_c(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "host.cli", "--lang", "en",
-        "--no-mdns", "--bind", "127.0.0.1", "--port", "0",
-        "--state-dir", str(tmp_path), cwd=ROOT, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    try:
-        url = None
-        while url is None:
-            line = (await asyncio.wait_for(process.stdout.readline(), 20)).decode()
-            assert line, "exited early"
-            if line.startswith("Join URL: "):
-                url = line.split(": ", 1)[1].strip()
+    process, url, _banner = await start_molecrew(tmp_path, headless=False, env=env)
+    async with killed_at_the_end(process):
         async with aiohttp.ClientSession() as http, http.get(url + "healthz") as health:
             assert (await health.json())["phase"] == "lobby"
-        process.send_signal(signal.SIGINT)
-        out, err = await asyncio.wait_for(process.communicate(), 20)
-        assert process.returncode == 0, err.decode()
-        assert "Stopped cleanly." in out.decode()
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
+        await stops_cleanly(process, signal.SIGINT)
 
 
 def test_simulate_is_still_dispatched():

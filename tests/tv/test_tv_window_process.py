@@ -4,13 +4,12 @@ and host keys out through the real pipes."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
 from pathlib import Path
 
 import aiohttp
-from tv_phones import Listener, start_molecrew
+from tv_phones import Listener, killed_at_the_end, start_molecrew, stops_cleanly
 
 from host.channel import connect
 from host.tv.remote import KEY_NAMES, _key_sender, call_key
@@ -30,7 +29,7 @@ def window_child(pid: int) -> int:
 
 async def test_the_window_draws_in_its_own_process_and_its_reports_reach_the_room(tmp_path):
     process, url, _banner = await start_molecrew(tmp_path, headless=False, env=DUMMY)
-    try:
+    async with killed_at_the_end(process):
         assert window_child(process.pid) != process.pid  # the banner came after its first frame
         async with aiohttp.ClientSession() as http:
             leader = Listener(await connect(http, url + "ws"))
@@ -45,27 +44,14 @@ async def test_the_window_draws_in_its_own_process_and_its_reports_reach_the_roo
             )
             assert state["room"]["tutorial"]["game"] == "mole"
             await leader.ws.close()
-        process.send_signal(signal.SIGINT)
-        out, err = await asyncio.wait_for(process.communicate(), 30)
-        assert process.returncode == 0, err.decode()
-        assert "Stopped cleanly." in out.decode()
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
+        await stops_cleanly(process, signal.SIGINT)
 
 
 async def test_closing_the_window_stops_the_host(tmp_path):
     process, _url, _banner = await start_molecrew(tmp_path, headless=False, env=DUMMY)
-    try:
-        os.kill(window_child(process.pid), signal.SIGTERM)  # as the window's close button ends it
-        out, err = await asyncio.wait_for(process.communicate(), 30)
-        assert process.returncode == 0, err.decode()
-        assert "Stopped cleanly." in out.decode()
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
+    async with killed_at_the_end(process):
+        os.kill(window_child(process.pid), signal.SIGTERM)  # as the window's close button does
+        await stops_cleanly(process, signum=None)
 
 
 def test_a_key_line_runs_that_host_key_and_nothing_else():

@@ -7,7 +7,9 @@ loopback port and returns once it prints its address; ``join_table`` seats five 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -113,3 +115,25 @@ async def join_table(http: aiohttp.ClientSession, url: str) -> list[Listener]:
         await phone.until(lambda m: m["type"] == "welcome")
         phones.append(phone)
     return phones
+
+
+@contextlib.asynccontextmanager
+async def killed_at_the_end(process):
+    """A `molecrew` process for the block: killed if it still runs when the block ends."""
+    try:
+        yield process
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def stops_cleanly(process, signum: int | None = signal.SIGINT) -> str:
+    """Send ``signum`` to a `molecrew` process (None: it ends by itself), wait for it, and check
+    it said goodbye and exited 0; its standard output."""
+    if signum is not None:
+        process.send_signal(signum)
+    out, err = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 0, err.decode()
+    assert "Stopped cleanly." in out.decode()
+    return out.decode()
