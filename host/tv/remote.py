@@ -57,8 +57,8 @@ class WindowSettings:
 
 
 class WindowProcess:
-    """The host's handle on the window process: ``post`` public frames (any thread), and the
-    window's lines come to ``on_line`` on a reader thread. ``stop`` closes the window."""
+    """The host's handle on the window process: ``post_text`` public frames (from any thread),
+    and the window's lines come to ``on_line`` on a reader thread. ``stop`` closes the window."""
 
     def __init__(self, settings: WindowSettings, on_line: Callable[[dict[str, Any]], None]):
         # The window imports this package as the host did, wherever the host was started from.
@@ -86,7 +86,8 @@ class WindowProcess:
         self._reader.start()
 
     def post_text(self, frame: str) -> None:
-        """A public frame as the public socket sends it (the Room's ``as_text`` subscriber)."""
+        """A public frame as the public socket sends it (the Room's ``as_text`` subscriber): one
+        line, as compact JSON never holds a raw newline."""
         self._outbox.put(frame.encode("utf-8") + b"\n")
 
     def notify(self, text: str) -> None:
