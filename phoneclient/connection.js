@@ -1,13 +1,10 @@
-// The one WebSocket to the host. It reconnects by itself, forever, with a back-off capped at a
-// few seconds, and at once when the phone wakes up (the page becomes visible, the network returns):
-// phones sleep and Wi-Fi blips, and a player must never have to reload by hand. Every frame goes
+// The one WebSocket to the host. It reconnects by itself, forever (retry.js). Every frame goes
 // through the private channel (channel.js): a frame that does not open closes the socket, and
 // the reconnection makes a fresh key exchange.
 
 import { Channel, ChannelEnded, expectedHostKey, showHostCode } from "./channel.js";
+import { Retry } from "./retry.js";
 
-const FIRST_DELAY_MS = 400;
-const MAX_DELAY_MS = 5000;
 const PING_EVERY_MS = 15000;
 // Anyone on the Wi-Fi sees how long each frame is: a Clean card must not be shorter than a
 // Sabotage. Every frame is padded with spaces to a multiple of this many bytes.
@@ -38,16 +35,12 @@ export class Connection {
     this.handlers = handlers;
     this.socket = null;
     this.channel = null;
-    this.delay = FIRST_DELAY_MS;
-    this.retryTimer = null;
-    this.countdownTimer = null;
     this.pingTimer = null;
-    this.started = false;
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") this.reconnectNow();
+    this.retry = new Retry({
+      connect: () => this.connect(),
+      active: () => this.socket !== null && this.socket.readyState <= WebSocket.OPEN,
+      waiting: (seconds) => this.handlers.onStatus("waiting", { seconds }),
     });
-    window.addEventListener("online", () => this.reconnectNow());
-    window.addEventListener("pageshow", () => this.reconnectNow());
   }
 
   get url() {
@@ -61,16 +54,7 @@ export class Connection {
   }
 
   start() {
-    this.started = true;
-    this.connect();
-  }
-
-  /** Skip the wait: used when the phone wakes up or comes back online. */
-  reconnectNow() {
-    if (!this.started) return;
-    if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
-    this.delay = FIRST_DELAY_MS;
-    this.connect();
+    this.retry.start();
   }
 
   send(message) {
@@ -80,8 +64,7 @@ export class Connection {
   }
 
   connect() {
-    clearTimeout(this.retryTimer);
-    clearInterval(this.countdownTimer);
+    this.retry.cancel();
     if (this.socket) {
       // Never two sockets at once: the old one would keep holding the seat.
       const old = this.socket;
@@ -93,7 +76,7 @@ export class Connection {
     try {
       socket = new WebSocket(this.url);
     } catch {
-      this.scheduleRetry();
+      this.retry.later();
       return;
     }
     this.socket = socket;
@@ -133,30 +116,16 @@ export class Connection {
       if (socket !== this.socket) return;
       clearInterval(this.pingTimer);
       this.socket = null;
-      this.scheduleRetry();
+      this.retry.later();
     });
     // "error" is always followed by "close", which schedules the retry.
   }
 
   online() {
-    this.delay = FIRST_DELAY_MS;
+    this.retry.succeeded();
     this.handlers.onStatus("online", {});
     this.handlers.onOpen();
     clearInterval(this.pingTimer);
     this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_EVERY_MS);
-  }
-
-  scheduleRetry() {
-    const wait = this.delay;
-    this.delay = Math.min(this.delay * 2, MAX_DELAY_MS);
-    const due = Date.now() + wait;
-    const tell = () => this.handlers.onStatus("waiting", {
-      seconds: Math.max(1, Math.ceil((due - Date.now()) / 1000)),
-    });
-    tell();
-    clearInterval(this.countdownTimer);
-    this.countdownTimer = setInterval(tell, 1000);
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => this.connect(), wait);
   }
 }

@@ -1,10 +1,9 @@
 // The board's one WebSocket: the host's public socket (/ws/public), which only ever carries the
-// public board, in plain JSON. It reconnects by itself, forever, with a back-off capped at a few
-// seconds, and at once when the screen wakes or the network returns: a TV left on all evening
-// must never need a reload. The board sends nothing (the host would drop it anyway).
+// public board, in plain JSON. It reconnects by itself, forever, as the phone's does (retry.js):
+// a TV left on all evening must never need a reload. The board sends nothing (the host would
+// drop it anyway).
 
-const FIRST_DELAY_MS = 400;
-const MAX_DELAY_MS = 5000;
+import { Retry } from "../retry.js";
 
 export class PublicSocket {
   /**
@@ -15,14 +14,11 @@ export class PublicSocket {
   constructor(handlers) {
     this.handlers = handlers;
     this.socket = null;
-    this.delay = FIRST_DELAY_MS;
-    this.retryTimer = null;
-    this.countdownTimer = null;
-    this.started = false;
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") this.reconnectNow();
+    this.retry = new Retry({
+      connect: () => this.connect(),
+      active: () => this.socket !== null && this.socket.readyState <= WebSocket.OPEN,
+      waiting: (seconds) => this.handlers.onStatus("waiting", { seconds }),
     });
-    window.addEventListener("online", () => this.reconnectNow());
   }
 
   get url() {
@@ -31,20 +27,11 @@ export class PublicSocket {
   }
 
   start() {
-    this.started = true;
-    this.connect();
-  }
-
-  reconnectNow() {
-    if (!this.started) return;
-    if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
-    this.delay = FIRST_DELAY_MS;
-    this.connect();
+    this.retry.start();
   }
 
   connect() {
-    clearTimeout(this.retryTimer);
-    clearInterval(this.countdownTimer);
+    this.retry.cancel();
     if (this.socket) {
       const old = this.socket;
       this.socket = null;
@@ -55,13 +42,13 @@ export class PublicSocket {
     try {
       socket = new WebSocket(this.url);
     } catch {
-      this.scheduleRetry();
+      this.retry.later();
       return;
     }
     this.socket = socket;
     socket.addEventListener("open", () => {
       if (socket !== this.socket) return;
-      this.delay = FIRST_DELAY_MS;
+      this.retry.succeeded();
       this.handlers.onStatus("online", {});
     });
     socket.addEventListener("message", (event) => {
@@ -77,21 +64,7 @@ export class PublicSocket {
     socket.addEventListener("close", () => {
       if (socket !== this.socket) return;
       this.socket = null;
-      this.scheduleRetry();
+      this.retry.later();
     });
-  }
-
-  scheduleRetry() {
-    const wait = this.delay;
-    this.delay = Math.min(this.delay * 2, MAX_DELAY_MS);
-    const due = Date.now() + wait;
-    const tell = () => this.handlers.onStatus("waiting", {
-      seconds: Math.max(1, Math.ceil((due - Date.now()) / 1000)),
-    });
-    tell();
-    clearInterval(this.countdownTimer);
-    this.countdownTimer = setInterval(tell, 1000);
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => this.connect(), wait);
   }
 }

@@ -20,6 +20,7 @@ FIRST_SCREEN = {
     "/static/dom.js",
     "/static/i18n.js",
     "/static/connection.js",
+    "/static/retry.js",
     "/static/channel.js",
     "/static/vendor/tweetnacl/nacl.min.js",
     "/static/flap.js",
