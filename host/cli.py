@@ -375,6 +375,10 @@ def host_keys(server: ServerThread, notify: Callable[[str], None], lang: str) ->
     )
 
 
+# How many times a window that crashed is opened again before the host goes on without one.
+WINDOW_REOPENS = 2
+
+
 def serve_with_window(plan: Plan) -> int:
     """Serve on a thread of this process and show the TV in a process of its own
     (host/tv/remote.py): the window's drawing never takes the server's turn."""
@@ -403,21 +407,42 @@ def serve_with_window(plan: Plan) -> int:
         fingerprint=server.app.get(FINGERPRINT_KEY, ""),
     )
     lines: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
-    window = WindowProcess(settings, on_line=lines.put)
+    room = server.app[ROOM_KEY]
+    unsubscribe: list[Callable[[], None]] = []
+
+    def open_window() -> tuple[Any, Any]:
+        window = WindowProcess(settings, on_line=lines.put)
+        feed = window.post_text
+        server.call(lambda: unsubscribe.append(room.subscribe_public(feed, as_text=True)))
+        return window, host_keys(server, window.notify, plan.lang)
+
+    window, keys = open_window()
+    reopened = 0
     try:
-        keys = host_keys(server, window.notify, plan.lang)
-        room = server.app[ROOM_KEY]
-        server.call(lambda: room.subscribe_public(window.post_text, as_text=True))
         while not stop.is_set():
             try:
                 line = lines.get(timeout=0.2)
             except queue.Empty:
                 continue
             event = line.get("event")
-            if event == "ended":  # the window was closed: the host stops with it
-                break
-            if event == "first_frame":  # the terminal says the address once the lobby shows
+            if event == "ended":
+                code = window.wait(10)
+                if code == 0:  # the window was closed: the host stops with it
+                    break
+                # The window crashed: the table plays on, and the TV comes back showing it.
+                server.call(lambda: unsubscribe.pop(0)())
+                if reopened < WINDOW_REOPENS:
+                    reopened += 1
+                    window, keys = open_window()
+                    say(words(plan.lang, "cli.window_reopened", code=code))
+                    continue
+                say(words(plan.lang, "cli.window_lost", code=code))
                 print(banner(plan, server.app), flush=True)
+                while not stop.wait(0.2):
+                    pass
+            elif event == "first_frame":  # the terminal says the address once the lobby shows
+                if reopened == 0:
+                    print(banner(plan, server.app), flush=True)
             elif event == "no_window":  # no display, no video driver: served as headless
                 reason = line.get("error", "")
                 print(words(plan.lang, "cli.no_window", error=reason), file=sys.stderr)

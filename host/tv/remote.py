@@ -13,7 +13,9 @@ speak JSON lines over the child's standard streams:
   when the window's output ends.
 
 The window ends when its standard input closes (the host stops) or when it is closed (Q twice,
-the window's close button); the host then stops too.
+the window's close button, SIGTERM), with status 0; the host then stops too. A window that ends
+any other way crashed: the host opens it again (twice at most, host/cli.py), showing the board
+as it is, and the table plays on meanwhile.
 
     python3 -m host.tv.remote '<settings JSON>'     # started by host/cli.py, not by hand
 """
@@ -195,6 +197,8 @@ def _run_window(settings: WindowSettings) -> int:
         ended.set()
 
     threading.Thread(target=read_host, name="tv-inbox", daemon=True).start()
+    # Asked to end (a desktop logging out): close as the close button does, and say so by a 0.
+    signal.signal(signal.SIGTERM, lambda *_: ended.set())
     first = lambda: send({"event": "first_frame"})  # noqa: E731
     if settings.draw_every_frame is not None:
         frames = _draw_every_frame(window, settings.draw_every_frame, ended)
@@ -235,4 +239,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    code = main()
+    # Straight out, once the window is closed: the thread reading the host's frames may still be
+    # inside a read of stdin, and the interpreter's own shutdown would abort on that lock.
+    sys.stderr.flush()
+    os._exit(code)

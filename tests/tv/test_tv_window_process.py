@@ -4,6 +4,7 @@ and host keys out through the real pipes."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 from pathlib import Path
@@ -52,6 +53,20 @@ async def test_closing_the_window_stops_the_host(tmp_path):
     async with killed_at_the_end(process):
         os.kill(window_child(process.pid), signal.SIGTERM)  # as the window's close button does
         await stops_cleanly(process, signum=None)
+
+
+async def test_a_window_that_crashes_is_opened_again_and_the_table_plays_on(tmp_path):
+    process, url, _banner = await start_molecrew(tmp_path, headless=False, env=DUMMY)
+    async with killed_at_the_end(process):
+        first = window_child(process.pid)
+        os.kill(first, signal.SIGKILL)  # as a crash in the display driver would end it
+        said = (await asyncio.wait_for(process.stdout.readline(), 20)).decode()
+        assert "opened again" in said
+        again = window_child(process.pid)
+        assert again != first
+        async with aiohttp.ClientSession() as http, http.get(url + "healthz") as health:
+            assert (await health.json())["phase"] == "lobby"  # served all along
+        await stops_cleanly(process, signal.SIGINT)
 
 
 def test_a_key_line_runs_that_host_key_and_nothing_else():
