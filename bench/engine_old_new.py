@@ -33,7 +33,7 @@ SMART_SETUPS = (
     ("insidejob", 5, (), "smart", 0.02),
 )
 # Run in the tree measured: argv = tree, game, players, options (comma-separated), bot, games.
-_MEASURE = """
+_SETUP = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
 from engine.registry import get_game
@@ -43,6 +43,8 @@ game = get_game(sys.argv[2])
 options = [name for name in sys.argv[4].split(",") if name]
 config = game.make_config(players=int(sys.argv[3]), variants=options)
 bot, rng, games = game.bots[sys.argv[5]], Rng(7), int(sys.argv[6])
+"""
+_MEASURE = _SETUP + """
 for index in range(max(1, games // 20)):  # warm up: first imports, caches
     game.record(play_game(game, config, index, bot, rng))
 started = time.process_time()
@@ -53,16 +55,7 @@ print(games / (time.process_time() - started))
 # The engine alone (argv as above): the games are played once untimed, then replayed from their
 # logs (deal, apply of every logged action, the record); prints microseconds per game and per
 # action. The two versions' bots play different games, so compare per action too.
-_ENGINE_ONLY = """
-import sys, time
-sys.path.insert(0, sys.argv[1])
-from engine.registry import get_game
-from engine.rng import Rng
-from host.simulate import play_game
-game = get_game(sys.argv[2])
-options = [name for name in sys.argv[4].split(",") if name]
-config = game.make_config(players=int(sys.argv[3]), variants=options)
-bot, rng, games = game.bots[sys.argv[5]], Rng(7), int(sys.argv[6])
+_ENGINE_ONLY = _SETUP + """
 logs = [
     [(entry["seat"], entry["action"]) for entry in play_game(game, config, seed, bot, rng).log]
     for seed in range(1_000_003, 1_000_003 + games)
