@@ -64,21 +64,11 @@ export class Connection {
   }
 
   connect() {
-    this.retry.cancel();
-    if (this.socket) {
-      // Never two sockets at once: the old one would keep holding the seat.
-      const old = this.socket;
-      this.socket = null;
-      old.close();
-    }
+    const previous = this.socket;
+    this.socket = null;
     this.handlers.onStatus("connecting", {});
-    let socket;
-    try {
-      socket = new WebSocket(this.url);
-    } catch {
-      this.retry.later();
-      return;
-    }
+    const socket = this.retry.replace(previous, this.url);
+    if (socket === null) return;
     this.socket = socket;
     socket.binaryType = "arraybuffer";
     const channel = new Channel(expectedHostKey());

@@ -50,6 +50,23 @@ export class Retry {
     clearInterval(this.countdownTimer);
   }
 
+  /**
+   * A new WebSocket to `url` in place of `previous`, which is closed first: never two sockets at
+   * once (a phone's old one would keep holding the seat). The caller forgets `previous` before
+   * calling, so that its close event is ignored. Null, with a retry due, if the browser refuses
+   * to make one.
+   */
+  replace(previous, url) {
+    this.cancel();
+    if (previous) previous.close();
+    try {
+      return new WebSocket(url);
+    } catch {
+      this.later();
+      return null;
+    }
+  }
+
   /** The socket was lost (or could not be made): try again after the back-off. */
   later() {
     const wait = this.delay;

@@ -31,20 +31,11 @@ export class PublicSocket {
   }
 
   connect() {
-    this.retry.cancel();
-    if (this.socket) {
-      const old = this.socket;
-      this.socket = null;
-      old.close();
-    }
+    const previous = this.socket;
+    this.socket = null;
     this.handlers.onStatus("connecting", {});
-    let socket;
-    try {
-      socket = new WebSocket(this.url);
-    } catch {
-      this.retry.later();
-      return;
-    }
+    const socket = this.retry.replace(previous, this.url);
+    if (socket === null) return;
     this.socket = socket;
     socket.addEventListener("open", () => {
       if (socket !== this.socket) return;
