@@ -17,7 +17,7 @@ game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
 from engine.errors import GameOver, IllegalAction, MalformedAction, input_fact
 
@@ -65,19 +65,26 @@ def checked_apply(
     expected_seats: Callable[[S], frozenset[int]],
     may_act: Callable[[S, int], bool],
     handlers: Mapping[str, Callable[[S, int, Action], Action]],
+    with_lists: frozenset[str] = frozenset(),
 ) -> Callable[[S, Any, Any], Action]:
     """A game's ``apply(state, seat, action) -> accepted action`` from its handlers.
-    ``may_act(state, seat)`` must equal ``seat in expected_seats(state)`` (it is only cheaper),
-    and ``is_over(state)`` must equal ``state.result is not None``."""
+    ``may_act(state, seat)`` must equal ``seat in expected_seats(state)`` for any int, a seat of
+    the table or not (it is only cheaper), and ``is_over(state)`` must equal
+    ``state.result is not None``. ``with_lists``: the action types whose accepted form may hold
+    a list (the caller's copy gets its own lists; the others' are copied flat)."""
+
+    def refuse(state: S, seat: Any) -> NoReturn:
+        """The refusal of a seat that may not act, in the documented order."""
+        check_seat(seat, players(state))  # raises not_a_seat
+        raise not_your_turn(expected_seats(state))
 
     def apply(state: S, seat: Any, action: Any) -> Action:
         # What is_over says, without a call: apply runs once per move of every game.
         if state.result is not None:
             raise GameOver()
-        if type(seat) is not int or not 0 <= seat < players(state):
-            check_seat(seat, players(state))  # raises not_a_seat
-        if not may_act(state, seat):
-            raise not_your_turn(expected_seats(state))
+        # A seat that may act is a seat of the table: the seat check only when it may not.
+        if type(seat) is not int or not may_act(state, seat):
+            refuse(state, seat)
         if type(action) is not dict:
             raise MalformedAction("bad_field", "an action is an object", field="action")
         kind = action.get("type")
@@ -86,6 +93,6 @@ def checked_apply(
             raise MalformedAction("unknown_action", "no such action", type=input_fact(kind))
         accepted = handler(state, seat, action)
         state.log.append({"seat": seat, "action": accepted})
-        return copy_action(accepted)
+        return copy_action(accepted) if kind in with_lists else accepted.copy()
 
     return apply

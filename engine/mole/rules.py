@@ -19,6 +19,7 @@ from typing import Any
 from engine.actions import checked_apply, wrong_phase
 from engine.errors import IllegalAction, MalformedAction
 from engine.frozen import FrozenDict, FrozenList
+from engine.mole.config import MAX_PLAYERS
 from engine.mole.state import UNMARKED, FileEntry, State
 from engine.mole.vocabulary import (
     BLOWN,
@@ -53,40 +54,38 @@ from engine.mole.vocabulary import (
 Action = dict[str, Any]
 
 _NONE: frozenset[int] = frozenset()
+# The Boss alone, by seat: one set per seat, made once.
+_ALONE = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
 
 
 # --- who may act ---------------------------------------------------------------------------
 
 
 def expected_seats(state: State) -> frozenset[int]:
-    """The seats that may act now; empty once the game is over."""
-    phase = state.phase
-    if phase == PROPOSE:
-        return frozenset((state.boss,))
-    if phase == VOTE:
-        votes = state.votes
-        return frozenset([s for s in range(state.n) if votes[s] is None])
-    if phase == CARDS:
-        cards = state.cards
-        return frozenset([s for s in state.team or () if cards[s] is None])
-    if phase == GETAWAY:
-        confirmed = state.confirmed
-        return frozenset([s for s in range(state.n) if not confirmed[s]])
-    return _NONE
+    """The seats that may act now; empty once the game is over: the Boss proposing, who has
+    not voted yet, the team members who have not played, who has not confirmed a mark. Kept in
+    ``state.waiting`` by the actions (see ``_enter``)."""
+    return state.waiting
 
 
 def may_act(state: State, seat: int) -> bool:
-    """``seat in expected_seats(state)``, without building the set."""
-    phase = state.phase
-    if phase == VOTE:
-        return state.votes[seat] is None
+    """``seat in expected_seats(state)``."""
+    return seat in state.waiting
+
+
+def _enter(state: State, phase: str) -> None:
+    """Begin a phase, and with it who may act: the Boss, everyone, the team, nobody once over
+    (set once the Boss, the team or the Getaway's seats are known). Each vote, card or confirm
+    then takes its seat out of ``state.waiting``."""
+    state.phase = phase
     if phase == PROPOSE:
-        return seat == state.boss
-    if phase == CARDS:
-        return state.cards[seat] is None and seat in (state.team or ())
-    if phase == GETAWAY:
-        return not state.confirmed[seat]
-    return False
+        state.waiting = _ALONE[state.boss]
+    elif phase == CARDS:
+        state.waiting = frozenset(state.team or ())
+    elif phase == OVER:
+        state.waiting = _NONE
+    else:  # the vote and the Getaway: every seat
+        state.waiting = frozenset(range(state.n))
 
 
 def is_over(state: State) -> bool:
@@ -158,7 +157,7 @@ def _propose(state: State, seat: int, action: Action) -> Action:
     team = sorted(team)
     state.team = team
     state.proposal_count += 1
-    state.phase = VOTE
+    _enter(state, VOTE)
     return {"type": PROPOSE_ACTION, "team": list(team)}
 
 
@@ -170,6 +169,7 @@ def _vote(state: State, seat: int, action: Action) -> Action:
         raise _wrong_phase(state, VOTE_ACTION)
     state.votes[seat] = approve
     state.vote_count += 1
+    state.waiting = state.waiting - {seat}
     if state.vote_count == state.n:
         _resolve_vote(state)
     return {"type": VOTE_ACTION, "approve": approve}
@@ -195,7 +195,7 @@ def _resolve_vote(state: State) -> None:
     state.vote_count = 0
     state.boss = (state.boss + 1) % state.n
     if approved:
-        state.phase = CARDS
+        _enter(state, CARDS)
         return
     state.rejections += 1
     state.team = None
@@ -206,7 +206,7 @@ def _resolve_vote(state: State) -> None:
         lock.publish()
         _after_lock(state, blown=True)
     else:
-        state.phase = PROPOSE
+        _enter(state, PROPOSE)
 
 
 def _play(state: State, seat: int, action: Action) -> Action:
@@ -225,6 +225,7 @@ def _play(state: State, seat: int, action: Action) -> Action:
 
     state.cards[seat] = card
     state.card_count += 1
+    state.waiting = state.waiting - {seat}
     if state.card_count == len(state.team or ()):
         _resolve_cards(state)
     return {"type": PLAY_ACTION, "card": card}
@@ -275,13 +276,13 @@ def _after_lock(state: State, blown: bool) -> bool:
         _finish(state, MOLES_SIDE, LOCKS_BLOWN, accused=None, protected=None)
         return False
     if not blown and results.count(OPEN) >= config.to_open:
-        state.phase = GETAWAY
+        _enter(state, GETAWAY)
         state.marks = [UNMARKED] * state.n
         state.confirmed = [False] * state.n
         state.confirmed_count = 0
         return False
     state.lock += 1
-    state.phase = PROPOSE
+    _enter(state, PROPOSE)
     return True
 
 
@@ -307,6 +308,7 @@ def _confirm(state: State, seat: int, action: Action) -> Action:
         raise IllegalAction("no_mark", "mark someone, or nobody, first")
     state.confirmed[seat] = True
     state.confirmed_count += 1
+    state.waiting = state.waiting - {seat}
     if state.confirmed_count == state.n:
         _resolve_getaway(state)
     return {"type": CONFIRM_ACTION}
@@ -344,7 +346,7 @@ def _resolve_getaway(state: State) -> None:
 def _finish(
     state: State, winner: str, reason: str, accused: int | None, protected: int | None
 ) -> None:
-    state.phase = OVER
+    _enter(state, OVER)
     state.team = None
     # The header every game's result starts with, then Mole's own fields.
     state.result = {
@@ -371,6 +373,8 @@ def _players(state: State) -> int:
     return state.n
 
 
-apply = checked_apply(_players, expected_seats, may_act, _HANDLERS)
+apply = checked_apply(
+    _players, expected_seats, may_act, _HANDLERS, with_lists=frozenset((PROPOSE_ACTION,))
+)
 apply.__doc__ = """Apply one action of ``seat`` and return it as accepted, or raise an EngineError
 and leave the state untouched (codes in the module docstring)."""

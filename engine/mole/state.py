@@ -100,6 +100,7 @@ class State:
         "team",
         "vote_count",
         "votes",
+        "waiting",
     )
 
     def __init__(
@@ -141,6 +142,10 @@ class State:
         self.confirmed_count = 0
         self.result: dict[str, Any] | None = None
         self.log: list[dict[str, Any]] = []
+        # The seats that may act now (expected_seats), kept up to date by every action rather
+        # than rebuilt from the votes, cards or confirms each time it is asked: the host and
+        # the simulator ask before every action (engine.mole.rules._enter).
+        self.waiting: frozenset[int] = frozenset((first_boss,))
 
 
 def deal_roles(config: MoleConfig) -> list[str]:

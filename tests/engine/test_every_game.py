@@ -97,6 +97,10 @@ def play_one(game: GameRules, config, seed: int, scramble, players: int) -> None
         assert action in legal[actor]
         returned = game.apply(state, actor, {**JUNK, **action})
         assert "pad" not in returned and "extra" not in returned
+        logged = state.log[-1]["action"]
+        assert returned == logged and returned is not logged
+        for key, value in returned.items():  # the caller may keep or change it: the log stays
+            assert type(value) is not list or value is not logged[key], key
         assert set(returned) <= set(action) | {"type"}
         accepted.append({"seat": actor, "action": returned})
         rounds.append(game.round_of(state))
