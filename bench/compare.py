@@ -88,6 +88,13 @@ def ensure_bgio() -> None:
 # ------------------------------------------------------------------------- server processes
 
 
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU so far, user + system (from ``/proc/<pid>/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    utime, stime = int(fields[11]), int(fields[12])  # fields 14 and 15 of proc(5)
+    return (utime + stime) / os.sysconf("SC_CLK_TCK")
+
+
 class ServerProcess:
     """A server in its own process: it prints {"port", "pid"} once it serves and stops when its
     standard input closes."""
@@ -106,9 +113,7 @@ class ServerProcess:
         self.pid: int = hello["pid"]
 
     def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        utime, stime = int(fields[11]), int(fields[12])  # fields 14 and 15 of proc(5)
-        return (utime + stime) / os.sysconf("SC_CLK_TCK")
+        return cpu_seconds(self.pid)
 
     def waiting_seconds(self) -> float:
         """Time its threads spent runnable but waiting for a CPU (schedstat, all threads)."""
@@ -346,13 +351,14 @@ async def play(table: Any, server: ServerProcess, scenario: Scenario, seed: int)
     every: list[float] = []
     phones_only: list[float] = []
     games = 0
-    cpu_start = waited_start = client_start = 0.0
+    cpu_start = waited_start = client_start = audience_start = 0.0
     measured_from = time.perf_counter()
     while len(every) < scenario.warmup + scenario.actions:
         if len(every) == scenario.warmup and cpu_start == 0.0:
             server.measure_from_now()
             cpu_start, measured_from = server.cpu_seconds(), time.perf_counter()
             client_start = time.process_time()
+            audience_start = audience_cpu(table)
             waited_start = server.waiting_seconds()
         views = table.views()
         if views[0]["phase"] == "over":
@@ -368,6 +374,7 @@ async def play(table: Any, server: ServerProcess, scenario: Scenario, seed: int)
         phones_only.append((phones_at - started) * 1000)
     cpu = server.cpu_seconds() - cpu_start
     client_cpu = time.process_time() - client_start
+    audience = audience_cpu(table) - audience_start
     waited = server.waiting_seconds() - waited_start
     figures = {
         "system": table.name,
@@ -381,12 +388,18 @@ async def play(table: Any, server: ServerProcess, scenario: Scenario, seed: int)
         # This process plays every phone and board: its own CPU per action, the same code for
         # both systems but for what each system's frames make it do (molecrew's are sealed).
         "client_cpu_ms_per_action": round(client_cpu * 1000 / scenario.actions, 3),
+        # The audience's reader (its own process): it must stay cheaper than either server.
+        "audience_cpu_ms_per_action": round(audience * 1000 / scenario.actions, 3),
         # On a busy machine a server also waits for a CPU: how long, per action.
         "cpu_wait_ms_per_action": round(waited * 1000 / scenario.actions, 3),
         **server.memory_mib(),
     }
     await table.close()
     return figures
+
+
+def audience_cpu(table: Any) -> float:
+    return cpu_seconds(table.audience.process.pid) if table.audience is not None else 0.0
 
 
 async def run_one(system: str, scenario: Scenario, seed: int, profile: Path | None = None):
@@ -459,6 +472,7 @@ def table_rows(scenario: Scenario, runs: list[dict[str, Any]]) -> list[str]:
             f"{med(lambda r: r['phones']['p50_ms'])} | {med(lambda r: r['phones']['p99_ms'])} | "
             f"{med(lambda r: r['cpu_ms_per_action'])} | {waited(mine)} | "
             f"{med(lambda r: r.get('client_cpu_ms_per_action', 0.0))} | "
+            f"{med(lambda r: r.get('audience_cpu_ms_per_action', 0.0))} | "
             f"{med(lambda r: r['rss_mib'])} |"
         )
     return rows
@@ -472,8 +486,9 @@ def waited(runs: list[dict[str, Any]]) -> str:
 def report(results: dict[str, list[dict[str, Any]]]) -> str:
     lines = [
         "| scenario | system | rounds | p50 ms | p99 ms | phones p50 ms | phones p99 ms "
-        "| CPU ms/action | waiting for a CPU ms/action | client CPU ms/action | RSS MiB |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| CPU ms/action | waiting for a CPU ms/action | client CPU ms/action "
+        "| audience reader CPU ms/action | RSS MiB |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for key, runs in results.items():
         lines += table_rows(SCENARIOS[key], runs)
