@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from host.tv import theme
-from host.tv.draw import Canvas
+from host.tv.draw import Canvas, StillPicture
 from host.tv.frame import Frame
 from host.tv.games import TV_GAMES
 from host.tv.hints import FirstGameHints
@@ -79,6 +79,8 @@ class Director:
         self.showing: Presentation | None = None
         self.shown_for = 0.0
         self.fed = False  # whether any public message has arrived
+        self.messages = 0  # how many have (the still picture is redrawn for each)
+        self.picture = StillPicture()
         self.local_url: str | None = None
         self.fingerprint: str | None = None
 
@@ -128,6 +130,7 @@ class Director:
     def feed(self, message: dict[str, Any]) -> None:
         cues, shows = self.changes(self.message if self.fed else None, message)
         self.fed = True
+        self.messages += 1
         self.message = message
         frame = self.frame()
         game = self._game(message.get("view"))
@@ -216,9 +219,19 @@ class Director:
 
     def draw(self, canvas: Canvas) -> None:
         frame = self.frame()
-        canvas.fill(theme.BACKGROUND)
-        if self.showing is None or not self.showing.covers(self.shown_for):
-            self.scenes[self.current].draw(canvas, frame)
+        scene = self.scenes[self.current]
+
+        def paint(canvas: Canvas) -> None:
+            canvas.fill(theme.BACKGROUND)
+            scene.draw(canvas, frame)
+
+        if self.showing is not None and self.showing.covers(self.shown_for):
+            canvas.fill(theme.BACKGROUND)
+        elif scene.still(frame):
+            key = self.current, self.messages, self.lang, self.reduced_motion, self.local_url
+            self.picture.draw(canvas, (*key, self.fingerprint), paint)
+        else:
+            paint(canvas)
         if self.showing is not None:
             self.showing.draw(canvas, frame, self.shown_for)
         else:

@@ -24,5 +24,11 @@ class Scene:
         """True while the scene moves by itself (the window then keeps a steady frame rate)."""
         return False
 
+    def still(self, frame: Frame) -> bool:
+        """True when the picture drawn now is the one ``draw`` will make until the next message
+        (it reads nothing of the clock from here on): the director then draws it once and copies
+        it. False, the default, draws every frame."""
+        return False
+
     def draw(self, canvas: Canvas, frame: Frame) -> None:
         raise NotImplementedError

@@ -52,6 +52,10 @@ class InsideJobBoardScene(Scene):
             return False
         return any(frame.now - at < SLIDE_SECONDS for at in self.seen.values())
 
+    def still(self, frame: Frame) -> bool:
+        # Every card has slid all the way in (a cut with reduced motion is at its end too).
+        return all(frame.now - at >= SLIDE_SECONDS for at in self.seen.values())
+
     def receive(self, frame: Frame) -> None:
         """Note when each card of the trick first appeared, so it slides in from then."""
         view = frame.view or {}

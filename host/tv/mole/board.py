@@ -14,6 +14,9 @@ HISTORY_LEFT, HISTORY_TOP, HISTORY_WIDTH = 1010, 330, 870
 
 
 class BoardScene(Scene):
+    def still(self, frame: Frame) -> bool:
+        return True  # drawn from the message alone, no clock
+
     def draw(self, canvas: Canvas, frame: Frame) -> None:
         view = frame.view or {}
         canvas.text(frame.t(f"{frame.game}.name"), 60, 28, 40, theme.ACCENT, max_width=800)
