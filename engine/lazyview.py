@@ -9,13 +9,14 @@ So a bot reads exactly what the full view would hold, never more (``tests/engine
 two on every state of random games), and the value of a key is the caller's own, as in a view.
 
 A lazy view reads the live state, so it is valid only while the state stays as it was:
-``seat_bots`` closes it when the bot returns, and any later read raises ``RuntimeError``.
+``seat_bots`` closes it when the bot returns, and any later read of a key not read before
+raises ``RuntimeError``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
+from typing import Any, NoReturn
 
 # key -> part(state, seat) -> the value the view holds under that key
 Parts = Mapping[str, Callable[[Any, Any], Any]]
@@ -39,34 +40,43 @@ class Nested:
         return build(self.parts, state, seat)
 
 
-class LazyView(Mapping[str, Any]):
-    """A read-only mapping equal to ``build(parts, state, seat)``; a ``Nested`` part reads as
-    a ``LazyView`` of the same state, closed with this one. Made by ``open_view``."""
+def _refuse(*_args: Any, **_kwargs: Any) -> NoReturn:
+    raise TypeError("a view cannot be changed")
 
-    __slots__ = ("_nested", "_parts", "_seat", "_state", "_values")
+
+_store = dict.__setitem__
+
+
+class LazyView(dict[str, Any]):
+    """A read-only mapping equal to ``build(parts, state, seat)``; a ``Nested`` part reads as
+    a ``LazyView`` of the same state, closed with this one. Made by ``open_view``.
+
+    A dict of the keys read so far: reading one again, or one known when the view opened (the
+    phase), is a plain dict lookup, and only a key not held yet goes to ``__missing__``, which
+    calls its part. What would see only the held keys (``in``, ``len``, iteration, ``==``,
+    ``keys``/``items``/``values``, ``copy``, ``dict(view)``, ``json.dumps``) answers for the
+    whole view instead, in the parts' order."""
+
+    __slots__ = ("_nested", "_parts", "_seat", "_state")
 
     _nested: LazyView | None  # a view's one nested part (``me``) once read
     _parts: Parts
     _seat: Any
     _state: Any
-    _values: dict[str, Any]
 
-    def __getitem__(self, key: str) -> Any:
-        values = self._values
-        if key in values:
-            return values[key]
+    def __missing__(self, key: str) -> Any:
         part = self._parts[key]  # KeyError for a key the view does not have, as a dict
         state = self._state
         if state is None:
             raise RuntimeError("a bot's view is read after the bot returned")
         if type(part) is Nested:
-            value = values[key] = self._nested = open_view(part.parts, state, self._seat)
+            value = self._nested = open_view(part.parts, state, self._seat)
         else:
-            value = values[key] = part(state, self._seat)
+            value = part(state, self._seat)
+        _store(self, key, value)
         return value
 
-    # Mapping's own get and `in` go through __getitem__ and a KeyError.
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
         return self[key] if key in self._parts else default
 
     def __contains__(self, key: object) -> bool:
@@ -75,11 +85,51 @@ class LazyView(Mapping[str, Any]):
     def __iter__(self) -> Iterator[str]:
         return iter(self._parts)
 
+    def __reversed__(self) -> Iterator[str]:
+        return reversed(list(self._parts))
+
     def __len__(self) -> int:
         return len(self._parts)
 
+    def keys(self) -> KeysView[str]:  # type: ignore[override]
+        return KeysView(self)
+
+    def items(self) -> ItemsView[str, Any]:  # type: ignore[override]
+        return ItemsView(self)
+
+    def values(self) -> ValuesView[Any]:  # type: ignore[override]
+        return ValuesView(self)
+
+    def copy(self) -> dict[str, Any]:
+        """The plain view (a nested view stays lazy, as ``dict(view)`` keeps it)."""
+        return {key: self[key] for key in self._parts}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        return self.copy() == dict(other.items())
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        return not self == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __or__(self, other: Any) -> dict[str, Any]:  # type: ignore[override]
+        return {**self.copy(), **other}
+
+    def __ror__(self, other: Any) -> dict[str, Any]:  # type: ignore[override]
+        return {**other, **self.copy()}
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle give a plain dict
+        return (dict, (self.copy(),))
+
     def __repr__(self) -> str:
-        return f"LazyView({sorted(self._values)} of {list(self._parts)})"
+        return f"LazyView({sorted(dict.keys(self))} of {list(self._parts)})"
+
+    __setitem__ = __delitem__ = __ior__ = _refuse  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
 
     def close(self) -> None:
         """Stop reading the state: this view and those nested in it keep only what was read."""
@@ -89,18 +139,22 @@ class LazyView(Mapping[str, Any]):
             nested.close()
 
 
-_new = object.__new__
-
-
-def open_view(parts: Parts, state: Any, seat: Any, known: dict[str, Any] | None = None) -> LazyView:
-    """The lazy ``build(parts, state, seat)``. ``known``: values already at hand, kept as they
-    are (each must be its part's value: the tests compare every key of every view); the view
-    keeps the dict. A function, not ``__init__``: calling a class runs its ``__init__`` in a
-    fresh interpreter loop, and a bot opens one or two views a move."""
-    view: LazyView = _new(LazyView)
+def open_view(
+    parts: Parts,
+    state: Any,
+    seat: Any,
+    known: dict[str, Any] | None = None,
+    nested: LazyView | None = None,
+) -> LazyView:
+    """The lazy ``build(parts, state, seat)``. ``known``: values already at hand, copied in (each
+    must be its part's value: the tests compare every key of every view); ``nested``: the view
+    of the ``Nested`` part if ``known`` holds it already (opened by the caller, closed with this
+    one). A function, not ``__init__``: a class with an ``__init__`` of its own runs it in a
+    fresh interpreter loop, and a bot opens one or two views a move (dict's own, in C, takes
+    ``known``)."""
+    view = LazyView() if known is None else LazyView(known)
     view._parts = parts
     view._state = state
     view._seat = seat
-    view._values = {} if known is None else known
-    view._nested = None
+    view._nested = nested
     return view

@@ -51,10 +51,16 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place: ``j = below(i + 1)`` for each place from the last, with
+        below inlined and the state kept in a local (a deal shuffles a whole deck)."""
+        z = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            x = z = (z + 0x9E3779B97F4A7C15) & _MASK
+            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((x ^ (x >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = z
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)

@@ -13,17 +13,11 @@ from engine.insidejob.state import State
 from engine.insidejob.vocabulary import (
     ACCOMPLICE,
     AGENT_SIDE_ROLES,
-    CARD_BY_NAME,
-    CARD_SUIT,
-    CHOSE_NOT,
-    COULD_NOT,
     DECOY,
     END_CAUGHT,
     END_DECOY,
     END_DECOY_TIE,
     END_MISSED,
-    FOLLOW_LED,
-    FOLLOWED,
     INSIDER,
     OUTCOME_AGENTS,
     OUTCOME_DECOY,
@@ -136,28 +130,9 @@ def side_of(state: State, seat: int) -> str:
 def follows(state: State) -> FrozenList:
     """For each finished trick, card by card as in its ``cards``: ``led``, ``followed``,
     ``could_not`` (no card of the led suit in hand) or ``chose_not`` (one held: only a traitor
-    may). Known to the player alone during the game, so it is shown only in the result."""
-    # How many cards of each suit each seat holds, as the tricks go by.
-    held = [[0, 0, 0, 0] for _ in state.dealt]
-    for seat, hand in enumerate(state.dealt):
-        for card in hand:
-            held[seat][CARD_SUIT[card]] += 1
-    table = []
-    for entry in state.history:
-        plays = entry["cards"]
-        led = CARD_SUIT[CARD_BY_NAME[plays[0]["card"]]]
-        row = []
-        for index, play in enumerate(plays):
-            seat, suit = play["seat"], CARD_SUIT[CARD_BY_NAME[play["card"]]]
-            if index == 0:
-                row.append(FOLLOW_LED)
-            elif suit == led:
-                row.append(FOLLOWED)
-            else:
-                row.append(CHOSE_NOT if held[seat][led] else COULD_NOT)
-            held[seat][suit] -= 1  # a seat plays once per trick: its hand for the next one
-        table.append(FrozenList(row))
-    return FrozenList(table)
+    may). Known to the player alone during the game, so it is shown only in the result. Noted
+    as each card is played (``State.follow``, see rules._play), when its hand is at hand."""
+    return FrozenList(state.follow)
 
 
 def finish(state: State, outcome: str, ending: str) -> None:

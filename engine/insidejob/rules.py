@@ -18,6 +18,7 @@ from engine.actions import checked_apply, wrong_phase
 from engine.errors import IllegalAction, MalformedAction
 from engine.frozen import FrozenDict, FrozenList
 from engine.insidejob import outcome
+from engine.insidejob.config import MAX_PLAYERS
 from engine.insidejob.missions import MISSION_VIEWS, MISSIONS, FinishedTrick
 from engine.insidejob.state import State, begin_trick
 from engine.insidejob.vocabulary import (
@@ -27,12 +28,16 @@ from engine.insidejob.vocabulary import (
     CARD_NAMES,
     CARD_SUIT,
     CARD_VALUE,
+    CHOSE_NOT,
+    COULD_NOT,
     END_ALL_REVEALED,
     END_AT_RISK,
     END_INTEL,
     END_MICROPHONE,
     END_MISSIONS,
     END_PROFESSIONAL_REVEALED,
+    FOLLOW_LED,
+    FOLLOWED,
     FREE_PLAYERS,
     OUTCOME_AGENTS,
     OUTCOME_TRAITOR,
@@ -54,13 +59,18 @@ Action = dict[str, Any]
 # ------------------------------------------------------------------------------------- queries
 
 
+# The seat on turn alone, by seat: made once (expected_seats is asked before every action).
+_ALONE = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
+_NOBODY: frozenset[int] = frozenset()
+
+
 def expected_seats(state: State) -> frozenset[int]:
     phase = state.phase
     if phase == PHASE_OVER:
-        return frozenset()
+        return _NOBODY
     if phase == PHASE_VOTE:
-        return frozenset(s for s in state.voters if s not in state.ballots)
-    return frozenset((state.turn,))
+        return frozenset([s for s in state.voters if s not in state.ballots])
+    return _ALONE[state.turn]
 
 
 def may_act(state: State, seat: int) -> bool:
@@ -229,15 +239,21 @@ def _play(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
     if card not in hand:
         raise IllegalAction("not_a_card_in_hand", "the card is not in the hand", card=name)
     trick = state.trick_cards
-    if trick and state.roles[seat] not in FREE_PLAYERS:
+    if not trick:
+        how = FOLLOW_LED
+    else:
         led = CARD_SUIT[trick[0]]
-        if CARD_SUIT[card] != led:
-            for held in hand:
-                if CARD_SUIT[held] == led:
-                    raise IllegalAction(
-                        "must_follow_suit", "the led suit is held", card=name, suit=SUITS[led]
-                    )
+        if CARD_SUIT[card] == led:
+            how = FOLLOWED
+        else:
+            holds_led = any(CARD_SUIT[held] == led for held in hand)
+            if holds_led and state.roles[seat] not in FREE_PLAYERS:
+                raise IllegalAction(
+                    "must_follow_suit", "the led suit is held", card=name, suit=SUITS[led]
+                )
+            how = CHOSE_NOT if holds_led else COULD_NOT
     hand.remove(card)
+    state.trick_follow.append(how)
     state.trick_seats.append(seat)
     trick.append(card)
     state.trick_wagered.append(False)
@@ -391,6 +407,7 @@ def _finish_trick(state: State) -> None:
         "tim_took_from": None,
     }
     state.history.append(entry)
+    state.follow.append(FrozenList(state.trick_follow))
     state.mission = None
     _checks(state, entry, winner)
     # Complete now: frozen (its parts are scalars, and the mission's view is frozen already),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.frozen import FrozenList
 from engine.insidejob.config import Config
 from engine.insidejob.missions import deck_ids
 from engine.insidejob.vocabulary import (
@@ -38,6 +39,7 @@ class State:
         "drawn",
         "failed",
         "first_start",
+        "follow",
         "hands",
         "history",
         "intel",
@@ -55,6 +57,7 @@ class State:
         "supply",
         "traitor",
         "trick_cards",
+        "trick_follow",
         "trick_seats",
         "trick_wagered",
         "turn",
@@ -89,6 +92,11 @@ class State:
         self.trick_seats: list[int] = []
         self.trick_cards: list[int] = []
         self.trick_wagered: list[bool] = []
+        # How each card of the trick in play was played (led, followed, could not, chose not:
+        # see outcome.follows), noted as it is played, when the hand is at hand; one frozen row
+        # per finished trick in ``follow``, for the result.
+        self.trick_follow: list[str] = []
+        self.follow: list[FrozenList] = []
         self.completed: list[str] = []
         self.failed: list[str] = []
         # One entry per finished trick, in its public form (see views), frozen once the trick's
@@ -170,3 +178,4 @@ def begin_trick(state: State) -> None:
     state.trick_seats = []
     state.trick_cards = []
     state.trick_wagered = []
+    state.trick_follow = []

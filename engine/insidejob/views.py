@@ -19,6 +19,7 @@ from engine.insidejob.vocabulary import (
     ACCOMPLICE,
     AT_RISK,
     CARD_NAMES,
+    CARD_SUIT,
     DECOY,
     END_ALL_REVEALED,
     END_AT_RISK,
@@ -30,6 +31,7 @@ from engine.insidejob.vocabulary import (
     END_MISSED,
     END_MISSIONS,
     END_PROFESSIONAL_REVEALED,
+    FREE_PLAYERS,
     GAME_NAME,
     MICROPHONE,
     PHASE_ACCOMPLICE,
@@ -190,9 +192,17 @@ def _on_turn_in(state: State, seat: int, phase: str) -> bool:
 
 
 def _playable(state: State, seat: int) -> list[str]:
-    if not _on_turn_in(state, seat, PHASE_PLAY):
+    # rules.legal_cards, by name, inline: every move of a bot in a trick reads it.
+    if state.phase != PHASE_PLAY or seat != state.turn:
         return []
-    return [CARD_NAMES[card] for card in rules.legal_cards(state, seat)]
+    hand = state.hands[seat]
+    trick = state.trick_cards
+    if trick and state.roles[seat] not in FREE_PLAYERS:
+        led = CARD_SUIT[trick[0]]
+        following = [CARD_NAMES[card] for card in hand if CARD_SUIT[card] == led]
+        if following:
+            return following
+    return [CARD_NAMES[card] for card in hand]
 
 
 def _follow_suit(state: State, seat: int) -> list[str]:
@@ -279,8 +289,17 @@ def lazy_view(state: State, seat: int) -> LazyView:
     MalformedAction ``not_a_seat`` (check_seat's test inline: bots call this every move)."""
     if type(seat) is not int or not 0 <= seat < state.config.players:
         check_seat(seat, state.config.players)
-    # Every bot reads the phase first.
-    return open_view(SEAT_PARTS, state, seat, {"phase": state.phase})
+    # Every bot reads the phase first, and then, but for a wager, what it may do (``me``):
+    # for the seat on turn in a trick, the cards it may play, made here rather than through
+    # two lookups that miss.
+    phase = state.phase
+    if phase == PHASE_WAGER:
+        return open_view(SEAT_PARTS, state, seat, {"phase": phase})
+    if phase == PHASE_PLAY and seat == state.turn:
+        me = open_view(PRIVATE_PARTS, state, seat, {"playable": _playable(state, seat)})
+    else:
+        me = open_view(PRIVATE_PARTS, state, seat)
+    return open_view(SEAT_PARTS, state, seat, {"phase": phase, "me": me}, me)
 
 
 def record(state: State) -> dict[str, Any]:
