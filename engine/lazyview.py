@@ -76,7 +76,7 @@ class LazyView(dict[str, Any]):
         _store(self, key, value)
         return value
 
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: str, default: Any = None) -> Any:
         return self[key] if key in self._parts else default
 
     def __contains__(self, key: object) -> bool:
@@ -114,7 +114,7 @@ class LazyView(dict[str, Any]):
             return NotImplemented
         return not self == other
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __or__(self, other: Any) -> dict[str, Any]:  # type: ignore[override]
         return {**self.copy(), **other}
@@ -128,8 +128,8 @@ class LazyView(dict[str, Any]):
     def __repr__(self) -> str:
         return f"LazyView({sorted(dict.keys(self))} of {list(self._parts)})"
 
-    __setitem__ = __delitem__ = __ior__ = _refuse  # type: ignore[assignment]
-    clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
 
     def close(self) -> None:
         """Stop reading the state: this view and those nested in it keep only what was read."""
