@@ -61,8 +61,10 @@ def random_bot(view: View, rng: Any) -> Action:
     if phase == PHASE_WAGER:
         return {"type": "wager", "wager": rng.choice(_BOOLS)}
     me = view["me"]
-    if phase == PHASE_PLAY:
-        return {"type": "play", "card": _any(me["playable"], rng)}
+    if phase == PHASE_PLAY:  # most moves: _any inline
+        playable = me["playable"]
+        count = len(playable)
+        return {"type": "play", "card": playable[rng.below(count) if count > 1 else 0]}
     if phase == PHASE_MISSION:
         forced = me["must_keep"]
         return {"type": "choose_mission", "keep": forced if forced is not None else rng.below(2)}

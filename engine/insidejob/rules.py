@@ -352,12 +352,11 @@ def trick_winner(cards: list[int], wagered: list[bool], trump: int) -> tuple[int
 
 def finished_trick(cards: list[int], wagered: list[bool], trump: int, winner: int) -> FinishedTrick:
     """The facts a mission's objective reads: a wagered card counts as the trump suit."""
+    suits = tuple(map(CARD_SUIT.__getitem__, cards))
+    if True in wagered:
+        suits = tuple([trump if w else suit for suit, w in zip(suits, wagered, strict=True)])
     return FinishedTrick(
-        values=tuple([CARD_VALUE[c] for c in cards]),
-        suits=tuple([trump if w else CARD_SUIT[c] for c, w in zip(cards, wagered, strict=True)]),
-        wagered=tuple(wagered),
-        trump=trump,
-        winner=winner,
+        tuple(map(CARD_VALUE.__getitem__, cards)), suits, tuple(wagered), trump, winner
     )
 
 
@@ -388,15 +387,18 @@ def _finish_trick(state: State) -> None:
         intel[winner] += taken + tokens
     completed = mission.holds(finished_trick(cards, wagered, trump, best))
     (state.completed if completed else state.failed).append(mission.id)
-    # The public form of the trick, made once: views share it (see State.history).
+    # The public form of the trick, made once: views share it (see State.history). The cards
+    # are frozen as made; the rest once the checks have filled in the reveals.
     entry: dict[str, Any] = {
         "number": len(state.history) + 1,
         "start": state.start,
         "mission": MISSION_VIEWS[mission.id],
-        "cards": [
-            {"seat": s, "card": CARD_NAMES[c], "wagered": w}
-            for s, c, w in zip(seats, cards, wagered, strict=True)
-        ],
+        "cards": FrozenList(
+            [
+                FrozenDict(seat=s, card=CARD_NAMES[c], wagered=w)
+                for s, c, w in zip(seats, cards, wagered, strict=True)
+            ]
+        ),
         "winner": winner,
         "by": by,
         "taken": taken,
@@ -412,7 +414,6 @@ def _finish_trick(state: State) -> None:
     _checks(state, entry, winner)
     # Complete now: frozen (its parts are scalars, and the mission's view is frozen already),
     # views share it from here on.
-    entry["cards"] = FrozenList([FrozenDict(play) for play in entry["cards"]])
     entry["revealed"] = FrozenList(entry["revealed"])
     state.history[-1] = FrozenDict(entry)
 

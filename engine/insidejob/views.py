@@ -289,14 +289,18 @@ def lazy_view(state: State, seat: int) -> LazyView:
     MalformedAction ``not_a_seat`` (check_seat's test inline: bots call this every move)."""
     if type(seat) is not int or not 0 <= seat < state.config.players:
         check_seat(seat, state.config.players)
-    # Every bot reads the phase first, and then, but for a wager, what it may do (``me``):
-    # for the seat on turn in a trick, the cards it may play, made here rather than through
-    # two lookups that miss.
+    # Every bot reads the phase first, and then, but for a wager, what it may do (``me``): for
+    # the seat on turn, the cards it may play or the mission it must keep, made here rather
+    # than through two lookups that miss.
     phase = state.phase
     if phase == PHASE_WAGER:
         return open_view(SEAT_PARTS, state, seat, {"phase": phase})
-    if phase == PHASE_PLAY and seat == state.turn:
+    if seat != state.turn:
+        me = open_view(PRIVATE_PARTS, state, seat)
+    elif phase == PHASE_PLAY:
         me = open_view(PRIVATE_PARTS, state, seat, {"playable": _playable(state, seat)})
+    elif phase == PHASE_MISSION:
+        me = open_view(PRIVATE_PARTS, state, seat, {"must_keep": rules.must_keep(state)})
     else:
         me = open_view(PRIVATE_PARTS, state, seat)
     return open_view(SEAT_PARTS, state, seat, {"phase": phase, "me": me}, me)
