@@ -1,18 +1,20 @@
 """The TV's costs: startup to the lobby, CPU when idle and during a game, memory, and the
-action-to-views latency with the window drawing in the same process.
+action-to-views latency with the window drawing beside the host.
 
     python3 bench/tv.py                      # everything (about two minutes)
     python3 bench/tv.py --idle-seconds 10    # shorter idle measure
 
 Runs the real ``molecrew`` command (window mode, SDL's dummy video and audio drivers: no screen
 needed, the same drawing work as on a real display) on loopback with mDNS off. CPU figures come
-from the process' own counters in /proc (user + system time), as a percentage of one core.
+from the counters in /proc (user + system time) of ``molecrew`` and the window process it
+starts, summed, as a percentage of one core; memory is their resident sets, summed.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -35,15 +37,37 @@ TICKS = os.sysconf("SC_CLK_TCK")
 # ------------------------------------------------------------------------- the process
 
 
+def family(pid: int) -> list[int]:
+    """The process and all its descendants: ``molecrew`` and the window process it starts."""
+    found, index = [pid], 0
+    while index < len(found):
+        for task in Path(f"/proc/{found[index]}/task").glob("*/children"):
+            with contextlib.suppress(OSError):
+                found += [int(child) for child in task.read_text().split()]
+        index += 1
+    return found
+
+
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+    """User + system time of the process and its descendants alive now."""
+    total = 0.0
+    for member in family(pid):
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+    return total
 
 
 def memory_mib(pid: int) -> dict[str, float]:
-    status = Path(f"/proc/{pid}/status").read_text().splitlines()
-    values = {line.split(":")[0]: line.split()[1] for line in status if line.startswith("Vm")}
-    return {"rss_mib": int(values["VmRSS"]) / 1024, "peak_rss_mib": int(values["VmHWM"]) / 1024}
+    """Resident memory summed over the process and its descendants (the window's included)."""
+    rss = peak = 0
+    for member in family(pid):
+        with contextlib.suppress(OSError):
+            status = Path(f"/proc/{member}/status").read_text().splitlines()
+            fields = (line.split(":", 1) for line in status)
+            kib = {name: value.split()[0] for name, value in fields if value.strip()}
+            rss, peak = rss + int(kib["VmRSS"]), peak + int(kib["VmHWM"])
+    return {"rss_mib": round(rss / 1024, 1), "peak_rss_mib": round(peak / 1024, 1)}
 
 
 class Molecrew:
@@ -222,12 +246,15 @@ def tv_drawing(frames_per_second: float) -> Any:
         window = WindowProcess(settings, on_line)
         app[ROOM_KEY].subscribe_public(window.post_text, as_text=True)
         box["began"] = time.perf_counter()
+        box["cpu"] = cpu_seconds(window.process.pid)
 
         def finish() -> None:
             elapsed = time.perf_counter() - box["began"]
+            used = cpu_seconds(window.process.pid) - box["cpu"]
             window.stop()
             frames.wait(10)
             box["fps"] = round(box.get("frames", 0) / elapsed, 1)
+            box["cpu_percent"] = round(100 * used / elapsed, 1)
 
         setup.box = box  # type: ignore[attr-defined]
         return finish
@@ -242,7 +269,9 @@ def measure_latency(actions: int) -> dict[str, Any]:
     for label, fps in (("window_60fps", 60), ("window_full_rate", 0)):
         setup = tv_drawing(fps)
         figures[label] = latency.run(actions=actions, extra_setup=setup)
-        figures[label]["tv_frames_per_second"] = setup.box.get("fps")  # type: ignore[attr-defined]
+        box = setup.box  # type: ignore[attr-defined]
+        figures[label]["tv_frames_per_second"] = box.get("fps")
+        figures[label]["tv_cpu_percent"] = box.get("cpu_percent")
     return figures
 
 

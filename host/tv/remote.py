@@ -143,6 +143,41 @@ def call_key(keys: Any, line: dict[str, Any]) -> None:
 # ------------------------------------------------------------------------ the window's side
 
 
+class HostLines:
+    """The host's lines on standard input, read without waiting at each turn of the window's
+    loop. A thread blocked on the pipe would wake the window once a message, however fast the
+    table plays (a bench's phones send a thousand a second); read here it wakes once a frame at
+    most, and what arrived meanwhile is taken in one read."""
+
+    def __init__(
+        self, fd: int, deliver: Callable[[dict[str, Any]], None], on_end: Callable[[], None]
+    ) -> None:
+        os.set_blocking(fd, False)
+        self.fd, self.deliver, self.on_end = fd, deliver, on_end
+        self.partial = b""  # the start of a line whose end has not arrived yet
+
+    def read(self) -> None:
+        import orjson
+
+        while True:
+            try:
+                chunk = os.read(self.fd, 1 << 16)
+            except BlockingIOError:
+                break
+            if not chunk:  # the host closed its end: the window closes
+                self.on_end()
+                break
+            self.partial += chunk
+        *lines, self.partial = self.partial.split(b"\n")
+        for raw in lines:
+            try:
+                message = orjson.loads(raw)
+            except orjson.JSONDecodeError:
+                continue
+            if isinstance(message, dict):
+                self.deliver(message)  # a public frame, or a notice
+
+
 def _key_sender(send: Callable[[dict[str, Any]], None]) -> Any:
     from host.tv.window import HostKeys
 
@@ -185,18 +220,7 @@ def _run_window(settings: WindowSettings) -> int:
     keys.fingerprint = settings.fingerprint
     window.keys = keys
     ended = threading.Event()
-
-    def read_host() -> None:
-        for raw in sys.stdin.buffer:
-            try:
-                message = json.loads(raw)
-            except ValueError:
-                continue
-            if isinstance(message, dict):
-                window.post(message)  # a public frame, or a notice
-        ended.set()
-
-    threading.Thread(target=read_host, name="tv-inbox", daemon=True).start()
+    window.collect = HostLines(sys.stdin.fileno(), window.post, ended.set).read
     # Asked to end (a desktop logging out): close as the close button does, and say so by a 0.
     signal.signal(signal.SIGTERM, lambda *_: ended.set())
     first = lambda: send({"event": "first_frame"})  # noqa: E731
@@ -240,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     code = main()
-    # Straight out, once the window is closed: the thread reading the host's frames may still be
-    # inside a read of stdin, and the interpreter's own shutdown would abort on that lock.
+    # Straight out, once the window is closed (display and sounds already shut): the host waits
+    # on this exit, and nothing is left to write but what stderr holds.
     sys.stderr.flush()
     os._exit(code)

@@ -90,6 +90,9 @@ class TvWindow:
         self.now = now
         self.sleep = sleep
         self.inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        # Called at each turn before the inbox is read: where messages from outside the process
+        # come in (host/tv/remote.py reads the host's lines here).
+        self.collect: Callable[[], None] = _nothing
         self.overlays = Overlays()
         self.running = False
         self.frames = 0
@@ -147,6 +150,7 @@ class TvWindow:
     # -- the loop ----------------------------------------------------------------------------
     def drain(self) -> int:
         """Feed every waiting message to the director; returns how many there were."""
+        self.collect()
         count = 0
         while True:
             try:
