@@ -13,7 +13,7 @@ import aiohttp
 from tv_phones import Listener, killed_at_the_end, start_molecrew, stops_cleanly
 
 from host.channel import connect
-from host.tv.remote import KEY_NAMES, _key_sender, call_key
+from host.tv.remote import KEY_NAMES, HostLines, _key_sender, call_key
 
 DUMMY = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
@@ -90,3 +90,25 @@ def test_a_key_line_runs_that_host_key_and_nothing_else():
         call_key(Keys(), line)  # the host's side: only the HostKeys fields, with a list of args
     assert calls == [("claim", (True,)), ("teach", ("chapter_ended", 2)), ("start", ())]
     assert "fingerprint" not in KEY_NAMES
+
+
+def test_the_window_takes_the_hosts_lines_whole_whatever_the_pipe_cuts():
+    """Read at each turn without waiting: half a line waits for its end, a line that is not a
+    frame is skipped, and the host closing its end closes the window."""
+    read_end, write_end = os.pipe()
+    got, ended = [], []
+    lines = HostLines(read_end, got.append, lambda: ended.append(True))
+    try:
+        lines.read()  # nothing yet: returns at once
+        os.write(write_end, b'{"type":"public","n":1}\n{"type":"pub')
+        lines.read()
+        assert got == [{"type": "public", "n": 1}]
+        os.write(write_end, b'lic","n":2}\nnot json\n[1]\n{"type":"notice","text":"x"}\n')
+        lines.read()
+        assert got[1:] == [{"type": "public", "n": 2}, {"type": "notice", "text": "x"}]
+        assert not ended
+        os.close(write_end)
+        lines.read()
+        assert ended == [True]
+    finally:
+        os.close(read_end)
