@@ -55,8 +55,8 @@ def compare_through(messages, size, reduced_motion=False, lang="en") -> int:
             director.feed(message)
         for step in STEPS:
             copied, drawn = pygame.Surface(size), pygame.Surface(size)
-            for director, surface in ((copying, copied), (drawing, drawn)):
-                director.update(step)
+            copying.update(step)
+            drawing.update(step)
             left, right = Canvas(copied, fonts), Canvas(drawn, fonts)
             copying.draw(left)
             drawing.draw(right)
