@@ -119,12 +119,14 @@ def measure_startup(runs: int) -> dict[str, Any]:
 def measure_idle(seconds: float) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as state:
         host = Molecrew(state)
-        time.sleep(1.0)  # let start-up work finish before counting
-        before, start = cpu_seconds(host.process.pid), time.perf_counter()
-        time.sleep(seconds)
-        used, elapsed = cpu_seconds(host.process.pid) - before, time.perf_counter() - start
-        memory = memory_mib(host.process.pid)
-        host.stop()
+        try:
+            time.sleep(1.0)  # let start-up work finish before counting
+            before, start = cpu_seconds(host.process.pid), time.perf_counter()
+            time.sleep(seconds)
+            used, elapsed = cpu_seconds(host.process.pid) - before, time.perf_counter() - start
+            memory = memory_mib(host.process.pid)
+        finally:
+            host.stop()
     return {"seconds": round(elapsed, 1), "cpu_percent": round(100 * used / elapsed, 2), **memory}
 
 
@@ -202,11 +204,13 @@ def straight_moves(view: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
 def measure_game(players: int, pause: float) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as state:
         host = Molecrew(state)
-        before, start = cpu_seconds(host.process.pid), time.perf_counter()
-        actions = asyncio.run(play_a_game(host.url, players, pause))
-        used, elapsed = cpu_seconds(host.process.pid) - before, time.perf_counter() - start
-        memory = memory_mib(host.process.pid)
-        code = host.stop()
+        try:
+            before, start = cpu_seconds(host.process.pid), time.perf_counter()
+            actions = asyncio.run(play_a_game(host.url, players, pause))
+            used, elapsed = cpu_seconds(host.process.pid) - before, time.perf_counter() - start
+            memory = memory_mib(host.process.pid)
+        finally:
+            code = host.stop()
     return {
         "players": players,
         "actions": actions,
