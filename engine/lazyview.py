@@ -133,10 +133,10 @@ class LazyView(dict[str, Any]):
 
     def close(self) -> None:
         """Stop reading the state: this view and those nested in it keep only what was read."""
-        self._state = None
-        nested = self._nested
-        if nested is not None:
-            nested.close()
+        view: LazyView | None = self
+        while view is not None:  # a loop, not a call per nested view
+            view._state = None
+            view = view._nested
 
 
 def open_view(
@@ -153,6 +153,33 @@ def open_view(
     fresh interpreter loop, and a bot opens one or two views a move (dict's own, in C, takes
     ``known``)."""
     view = LazyView() if known is None else LazyView(known)
+    view._parts = parts
+    view._state = state
+    view._seat = seat
+    view._nested = nested
+    return view
+
+
+def open_nested_view(
+    parts: Parts,
+    state: Any,
+    seat: Any,
+    known: dict[str, Any],
+    key: str,
+    nested_known: dict[str, Any] | None = None,
+) -> LazyView:
+    """``open_view(parts, state, seat, known)`` with its ``Nested`` part under ``key`` opened
+    already (``nested_known``: values at hand for it): one call where a bot reads that part
+    every move."""
+    part = parts[key]
+    assert type(part) is Nested
+    nested = LazyView() if nested_known is None else LazyView(nested_known)
+    nested._parts = part.parts
+    nested._state = state
+    nested._seat = seat
+    nested._nested = None
+    known[key] = nested
+    view = LazyView(known)
     view._parts = parts
     view._state = state
     view._seat = seat

@@ -257,10 +257,14 @@ def _play(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
     state.trick_seats.append(seat)
     trick.append(card)
     state.trick_wagered.append(False)
-    if wager_refusal(state, seat) is None:
+    players = state.config.players
+    # Without the Wagers option nobody wagers: no call to wager_refusal (it would say so).
+    if state.config.wagers and wager_refusal(state, seat) is None:
         state.phase = PHASE_WAGER
+    elif len(trick) == players:  # _next_player, inline: every card of every trick
+        _finish_trick(state)
     else:
-        _next_player(state)
+        state.turn = (state.turn + 1) % players
     return {"type": "play", "card": name}
 
 

@@ -49,7 +49,7 @@ from engine.insidejob.vocabulary import (
     TRAITORS,
     suit_of,
 )
-from engine.lazyview import LazyView, Nested, Parts, build, open_view
+from engine.lazyview import LazyView, Nested, Parts, build, open_nested_view, open_view
 
 
 def _mission(mission_id: str) -> dict[str, Any]:
@@ -295,15 +295,16 @@ def lazy_view(state: State, seat: int) -> LazyView:
     phase = state.phase
     if phase == PHASE_WAGER:
         return open_view(SEAT_PARTS, state, seat, {"phase": phase})
+    known: dict[str, Any] = {"phase": phase}
     if seat != state.turn:
-        me = open_view(PRIVATE_PARTS, state, seat)
-    elif phase == PHASE_PLAY:
-        me = open_view(PRIVATE_PARTS, state, seat, {"playable": _playable(state, seat)})
+        return open_nested_view(SEAT_PARTS, state, seat, known, "me")
+    if phase == PHASE_PLAY:
+        mine: dict[str, Any] = {"playable": _playable(state, seat)}
     elif phase == PHASE_MISSION:
-        me = open_view(PRIVATE_PARTS, state, seat, {"must_keep": rules.must_keep(state)})
+        mine = {"must_keep": rules.must_keep(state)}
     else:
-        me = open_view(PRIVATE_PARTS, state, seat)
-    return open_view(SEAT_PARTS, state, seat, {"phase": phase, "me": me}, me)
+        return open_nested_view(SEAT_PARTS, state, seat, known, "me")
+    return open_nested_view(SEAT_PARTS, state, seat, known, "me", mine)
 
 
 def record(state: State) -> dict[str, Any]:
