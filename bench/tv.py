@@ -279,6 +279,38 @@ def measure_latency(actions: int) -> dict[str, Any]:
     return figures
 
 
+def measure_frames(frames: int) -> dict[str, Any]:
+    """What one 1080p frame of the Mole board costs the window, drawn afresh (a new message
+    each frame) and copied (the same message: ``StillPicture``), in the seeded games the TV
+    tests draw (tests/tv/tv_scripts.py); CPU time per frame, drawing and flip included."""
+    for name, value in HEADLESS_ENV.items():
+        os.environ.setdefault(name, value)
+    sys.path.insert(0, str(ROOT / "tests" / "tv"))
+    import pygame
+    from tv_scripts import play
+
+    from host.tv.window import TvWindow
+
+    board = next(m for m in play(10, seed=3)[20:] if (m["view"] or {}).get("phase") == "vote")
+    window = TvWindow("en", size=(1920, 1080), sound=False)
+    figures = {}
+    try:
+        for label, fresh in (("drawn", True), ("copied", False)):
+            window.director.feed(board)
+            window.director.skip()
+            started = time.process_time()
+            for _ in range(frames):
+                if fresh:  # the same board again: a new message, so it is drawn anew
+                    window.director.feed(board)
+                window.director.update(0.0)
+                window.draw()
+                pygame.display.flip()
+            figures[f"{label}_ms"] = round((time.process_time() - started) * 1000 / frames, 3)
+    finally:
+        window.close()
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--startup-runs", type=int, default=5)
@@ -286,8 +318,12 @@ def main() -> None:
     parser.add_argument("--game-players", type=int, default=7)
     parser.add_argument("--game-pause", type=float, default=0.25, help="seconds between moves")
     parser.add_argument("--latency-actions", type=int, default=2000)
+    parser.add_argument("--frames", type=int, default=600, help="board frames drawn per way")
     parser.add_argument(
-        "--skip", action="append", default=[], choices=["startup", "idle", "game", "latency"]
+        "--skip",
+        action="append",
+        default=[],
+        choices=["startup", "idle", "game", "frames", "latency"],
     )
     args = parser.parse_args()
     results: dict[str, Any] = {}
@@ -300,6 +336,9 @@ def main() -> None:
     if "game" not in args.skip:
         results["game"] = measure_game(args.game_players, args.game_pause)
         print(json.dumps({"game": results["game"]}), flush=True)
+    if "frames" not in args.skip:
+        results["board_frame"] = measure_frames(args.frames)
+        print(json.dumps({"board_frame": results["board_frame"]}), flush=True)
     if "latency" not in args.skip:
         results["latency"] = measure_latency(args.latency_actions)
         print(json.dumps({"latency": results["latency"]}), flush=True)
