@@ -7,7 +7,8 @@ serialises for free, and the same seed gives the same game on every Python versi
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+import struct
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import TypeVar
 
 from engine.errors import InvalidConfig
@@ -51,16 +52,27 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place: ``j = below(i + 1)`` for each place from the last, with
-        below inlined and the state kept in a local (a deal shuffles a whole deck)."""
+        """Fisher-Yates, in place: ``j = below(i + 1)`` for each place ``i`` from the last. The
+        draws of a list of up to 65 items are made all at once (``_draws``), the same numbers
+        as one at a time: a deal shuffles a deck, and the generator's arithmetic is most of it."""
+        count = len(items)
+        if count < 2:
+            return
         z = self.state
-        for i in range(len(items) - 1, 0, -1):
-            x = z = (z + 0x9E3779B97F4A7C15) & _MASK
-            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-            j = ((x ^ (x >> 31)) * (i + 1)) >> 64
+        if count <= _PACKED_MOST + 1:
+            outputs: Iterable[int] = _draws(z, count - 1)
+            self.state = (z + (count - 1) * _GAMMA) & _MASK
+        else:
+            outputs = self._outputs(count - 1)
+        i = count - 1
+        for output in outputs:
+            j = (output * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
-        self.state = z
+            i -= 1
+
+    def _outputs(self, count: int) -> list[int]:
+        """The next ``count`` outputs of next_u64, one at a time."""
+        return [self.next_u64() for _ in range(count)]
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)
@@ -75,3 +87,35 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng({self.state:#x})"
+
+
+# SplitMix64's constants: the step (golden ratio), then the two multipliers of its mix.
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+_LANE = 128  # bits per draw in _draws: room for a 64-bit value times a 64-bit multiplier
+_PACKED_MOST = 64  # the most draws _draws makes at once (its constants are kept per count)
+# count -> (lane repunit, the steps 1..count in lanes times _GAMMA, lane masks, unpacker, bytes)
+_PACKED: dict[int, tuple[int, int, int, Callable[[bytes], tuple[int, ...]], int]] = {}
+
+
+def _draws(state: int, count: int) -> tuple[int, ...]:
+    """The next ``count`` outputs of ``Rng(state).next_u64()``, computed together: lane k of one
+    large integer holds the generator's state after k + 1 steps, and each step of the mix (a
+    shift and xor, a multiply modulo 2**64) is one operation on all lanes at once. A lane is
+    128 bits wide, so a product never reaches the next lane; the masks cut each lane back to 64
+    bits, and the bits a right shift brings down from the next lane."""
+    packed = _PACKED.get(count)
+    if packed is None:
+        ones = sum(1 << (_LANE * k) for k in range(count))
+        steps = sum((k + 1) << (_LANE * k) for k in range(count))
+        unpack = struct.Struct("<" + "Q8x" * count).unpack
+        packed = _PACKED[count] = (ones, steps * _GAMMA, ones * _MASK, unpack, 16 * count)
+    ones, steps, masks, unpack, size = packed
+    x = (state * ones + steps) & masks
+    x ^= (x >> 30) & masks
+    x = (x * _MIX1) & masks
+    x ^= (x >> 27) & masks
+    x = (x * _MIX2) & masks
+    x ^= (x >> 31) & masks
+    return unpack(x.to_bytes(size, "little"))
