@@ -109,8 +109,8 @@ def _draws(state: int, count: int) -> tuple[int, ...]:
     if packed is None:
         ones = sum(1 << (_LANE * k) for k in range(count))
         steps = sum((k + 1) << (_LANE * k) for k in range(count))
-        unpack = struct.Struct("<" + "Q8x" * count).unpack
-        packed = _PACKED[count] = (ones, steps * _GAMMA, ones * _MASK, unpack, 16 * count)
+        read = struct.Struct("<" + "Q8x" * count).unpack
+        packed = _PACKED[count] = (ones, steps * _GAMMA, ones * _MASK, read, 16 * count)
     ones, steps, masks, unpack, size = packed
     x = (state * ones + steps) & masks
     x ^= (x >> 30) & masks
