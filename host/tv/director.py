@@ -81,6 +81,7 @@ class Director:
         self.fed = False  # whether any public message has arrived
         self.messages = 0  # how many have (the still picture is redrawn for each)
         self.picture = StillPicture()
+        self.moments_shown = 0  # (a moment's still picture is its own)
         self.local_url: str | None = None
         self.fingerprint: str | None = None
 
@@ -154,6 +155,7 @@ class Director:
         self.fade = max(0.0, self.fade - dt)
         if self.showing is None and self.queue:
             self.showing, self.shown_for = self.queue.popleft(), 0.0
+            self.moments_shown += 1
             game = self._game(self.message.get("view"))
             if game is not None:  # moments play over their game's board
                 self._switch(scene_key(game.name, BOARD))
@@ -219,23 +221,44 @@ class Director:
 
     def draw(self, canvas: Canvas) -> None:
         frame = self.frame()
+        showing = self.showing
+        if showing is not None and showing.covers(self.shown_for):
+            self._draw_moment_alone(canvas, frame, showing)
+        else:
+            self._draw_scene(canvas, frame)
+            if showing is not None:
+                showing.draw(canvas, frame, self.shown_for)
+            else:
+                self.hints.draw(canvas, frame)
+        self.room_bar.draw(canvas, frame)
+        if self.fade > 0:
+            canvas.dim(self.fade / FADE_SECONDS)
+
+    def _draw_scene(self, canvas: Canvas, frame: Frame) -> None:
         scene = self.scenes[self.current]
 
         def paint(canvas: Canvas) -> None:
             canvas.fill(theme.BACKGROUND)
             scene.draw(canvas, frame)
 
-        if self.showing is not None and self.showing.covers(self.shown_for):
-            canvas.fill(theme.BACKGROUND)
-        elif scene.still(frame):
+        if scene.still(frame):
             key = self.current, self.messages, self.lang, self.reduced_motion, self.local_url
             self.picture.draw(canvas, (*key, self.fingerprint), paint)
         else:
             paint(canvas)
-        if self.showing is not None:
-            self.showing.draw(canvas, frame, self.shown_for)
+
+    def _draw_moment_alone(self, canvas: Canvas, frame: Frame, showing: Presentation) -> None:
+        """A moment that hides the board: copied once it has stopped moving (it reads the
+        host's language and the players' names, nothing else that may change meanwhile)."""
+        elapsed = self.shown_for
+
+        def paint(canvas: Canvas) -> None:
+            canvas.fill(theme.BACKGROUND)
+            showing.draw(canvas, frame, elapsed)
+
+        if showing.still_from is not None and elapsed >= showing.still_from:
+            names = tuple(str(seat.get("name", "")) for seat in frame.seats())
+            key = "moment", self.moments_shown, self.lang, self.reduced_motion, names
+            self.picture.draw(canvas, key, paint)
         else:
-            self.hints.draw(canvas, frame)
-        self.room_bar.draw(canvas, frame)
-        if self.fade > 0:
-            canvas.dim(self.fade / FADE_SECONDS)
+            paint(canvas)

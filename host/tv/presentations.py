@@ -16,6 +16,9 @@ class Presentation:
     duration = 3.0
     label = "presentation"
     COVER_SECONDS = 0.3
+    # From this many seconds in to its end the moment's picture no longer changes (None: it
+    # moves throughout): the director then copies it instead of drawing it each frame.
+    still_from: float | None = None
 
     def covers(self, elapsed: float) -> bool:
         """Whether the board below is fully faded out (then it need not be drawn at all)."""

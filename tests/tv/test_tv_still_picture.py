@@ -1,6 +1,7 @@
-"""A board that stays the same until the next message is drawn once and copied after
-(``StillPicture``): every copied frame must be the frame drawing it would have made, pixel for
-pixel and in the canvas's record, through whole games with their moments and fades."""
+"""A board that stays the same until the next message, and a moment once it has stopped moving,
+are drawn once and copied after (``StillPicture``): every copied frame must be the frame drawing
+it would have made, pixel for pixel and in the canvas's record, through whole games with their
+moments and fades."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from host.tv.director import Director
 from host.tv.draw import Canvas
 from host.tv.fonts import FontBook
 
-# Time steps after each message: the first frame at once, then into its moments and fade, then
-# long after (the board alone, where the copies are made).
-STEPS = (0.0, 0.3, 2.5)
+# Time steps after each message: the first frame at once, then into its moment and fade, two
+# frames close together while cards turn over, then two once the moment has stopped moving (the
+# second a copy), or the board alone.
+STEPS = (0.0, 0.3, 0.4, 0.05, 2.0, 0.2)
 
 
 class AlwaysDraw:
@@ -66,12 +68,12 @@ def compare_through(messages, size, reduced_motion=False, lang="en") -> int:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_copied_mole_board_is_the_board_drawn(size):
+def test_a_copied_mole_board_or_moment_is_the_one_drawn(size):
     messages = play(10, seed=3)
     assert compare_through(messages, size) > len(messages) / 2  # many frames were copies
 
 
-def test_a_copied_inside_job_board_is_the_board_drawn_with_and_without_motion():
+def test_a_copied_inside_job_board_or_moment_is_the_one_drawn_with_and_without_motion():
     messages = play_insidejob(5, 2, ["wagers"])
     for still in (False, True):
         assert compare_through(messages, (1280, 720), reduced_motion=still) > len(messages) / 2

@@ -59,6 +59,7 @@ class TrickDone(Presentation):
     WINNER_AT = 1.2
     RESULT_AT = 2.0
     AFTER_AT = 2.7
+    still_from = AFTER_AT  # every card down, the result popped up, what followed written
 
     def __init__(
         self, trick: dict[str, Any], targets: dict[str, Any], roles: list[str | None]
@@ -203,6 +204,7 @@ class VoteCount(Presentation):
     duration = 4.6
     FLIP_AT = 0.5
     TALLY_AT = 1.4
+    still_from = TALLY_AT + 0.5  # the tally's bars have grown
 
     def __init__(self, vote: dict[str, Any], voters: list[int]) -> None:
         self.vote = vote

@@ -54,6 +54,7 @@ class VotesReveal(Presentation):
     duration = 4.5
     FLIP_AT = 0.5
     VERDICT_AT = 1.3
+    still_from = VERDICT_AT  # the cards have turned over (0.35 s each) and the verdict is up
 
     def __init__(self, proposal: dict[str, Any], number: int) -> None:
         self.proposal = proposal
@@ -143,6 +144,7 @@ class CardsReveal(Presentation):
         self.cards = list(lock.get("cards") or [])
         self.result = lock.get("result")
         self.duration = self.FIRST_AT + self.EVERY * len(self.cards) + 2.6
+        self.still_from = self.result_at() + 0.25  # the result has popped up
 
     @classmethod
     def _shuffle_offset(cls, index: int, elapsed: float) -> float:
@@ -223,6 +225,7 @@ class PatrolBlows(Presentation):
 
     label = "patrol"
     duration = 3.8
+    still_from = 1.2  # the cross has stopped flashing
 
     def __init__(self, lock_index: int) -> None:
         self.lock_index = lock_index
