@@ -23,13 +23,14 @@ import pygame
 
 from host.tv import theme
 from host.tv.audio import SoundBank
-from host.tv.director import Director
+from host.tv.director import MAX_QUEUED, Director
 from host.tv.draw import Canvas
 from host.tv.fonts import FontBook
 from host.tv.tutorial import keys as tutorial_keys
 from host.tv.tutorial.narration import Narrator
 
 IDLE_WAIT_MS = 100  # how soon an idle window notices a new message
+BURST_FED = MAX_QUEUED + 1  # of the messages waiting at one turn, how many the director is fed
 QUIT_CONFIRM_SECONDS = 3.0
 NOTICE_SECONDS = 4.0
 MIN_SIZE = (640, 360)
@@ -151,19 +152,26 @@ class TvWindow:
     def drain(self) -> int:
         """Feed every waiting message to the director; returns how many there were."""
         self.collect()
-        count = 0
+        waiting = []
         while True:
             try:
-                message = self.inbox.get_nowait()
+                waiting.append(self.inbox.get_nowait())
             except queue.Empty:
-                return count
+                break
+        # More messages than a frame can show (a burst after a resume, bots moving at once, a
+        # bench's thousand actions a second): the director keeps the last few moments anyway, so
+        # only the last few messages are fed, the board ending as the latest says.
+        public = [message for message in waiting if message.get("type") != "notice"]
+        skipped = {id(message) for message in public[:-BURST_FED]}
+        for message in waiting:
             if message.get("type") == "notice":
                 self.overlays.notice = str(message.get("text", ""))
                 self.overlays.notice_until = self.now() + NOTICE_SECONDS
-            else:
+            elif id(message) not in skipped:
                 self.director.feed(message)
-            count += 1
+        if waiting:
             self.dirty = True
+        return len(waiting)
 
     def step(self, dt: float) -> None:
         """One turn of the loop without waiting: messages, time, and a frame if needed.

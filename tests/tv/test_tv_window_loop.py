@@ -14,11 +14,11 @@ import copy
 import pygame
 import pytest
 from tv_screens import fresh
-from tv_scripts import find_game, lobby, play_insidejob
+from tv_scripts import find_game, lobby, play, play_insidejob
 
 from host.tv import theme
 from host.tv.draw import Canvas
-from host.tv.window import TvWindow
+from host.tv.window import BURST_FED, TvWindow
 
 SETTLE_SECONDS = 12.0  # longer than any moment (five cards flipped take about 8 s)
 AFTER_QUIET = 2.0  # a message with no moment: past a fade, a newcomer's glow, a card's slide
@@ -170,5 +170,30 @@ def test_drawing_changes_no_scene_and_draws_the_same_frame_twice(mole_game):
             after = {key: state_of(scene) for key, scene in window.director.scenes.items()}
             assert after == before and first == second, window.director.current
             window.director.skip()
+    finally:
+        window.close()
+
+
+def test_a_burst_feeds_the_director_its_last_few_messages_and_every_notice():
+    """More messages at one turn than a frame can show: only the last BURST_FED reach the
+    director (its moments are the last ones anyway), the board is the latest, and no notice in
+    the burst is lost."""
+    messages = play(7, seed=2)
+    window = TvWindow("en", size=LOOP_SIZE, sound=False)
+    try:
+        fed = []
+        feed = window.director.feed
+        window.director.feed = lambda message: (fed.append(message), feed(message))
+        for message in messages[:4]:
+            window.post(message)
+        assert window.drain() == 4 and fed == messages[:4]  # a few: every one
+        fed.clear()
+        for message in messages[4:30]:
+            window.post(message)
+        window.notify("refused")
+        assert window.drain() == 27
+        assert fed == messages[30 - BURST_FED : 30]
+        assert window.director.message is messages[29]
+        assert window.overlays.notice == "refused"
     finally:
         window.close()
