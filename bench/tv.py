@@ -239,8 +239,10 @@ def tv_drawing(frames_per_second: float) -> Any:
         frames = threading.Event()
 
         def on_line(line: dict[str, Any]) -> None:
-            if line.get("event") == "frames":
-                box["frames"] = line["count"]
+            if line.get("event") == "frames":  # what the drawing loop did, start-up left out
+                seconds = max(line["seconds"], 1e-9)
+                box["fps"] = round(line["count"] / seconds, 1)
+                box["cpu_percent"] = round(100 * line["cpu_seconds"] / seconds, 1)
                 frames.set()
 
         settings = WindowSettings(
@@ -249,16 +251,10 @@ def tv_drawing(frames_per_second: float) -> Any:
         )  # fmt: skip
         window = WindowProcess(settings, on_line)
         app[ROOM_KEY].subscribe_public(window.post_text, as_text=True)
-        box["began"] = time.perf_counter()
-        box["cpu"] = cpu_seconds(window.process.pid)
 
         def finish() -> None:
-            elapsed = time.perf_counter() - box["began"]
-            used = cpu_seconds(window.process.pid) - box["cpu"]
             window.stop()
             frames.wait(10)
-            box["fps"] = round(box.get("frames", 0) / elapsed, 1)
-            box["cpu_percent"] = round(100 * used / elapsed, 1)
 
         setup.box = box  # type: ignore[attr-defined]
         return finish
