@@ -2,6 +2,8 @@
 
 Run: python3 bench/engine_old_new.py --old-commit 6bc568c^ [--games N] [--rounds R] [--smart]
  or: python3 bench/engine_old_new.py --old <a tree of the old code> ...
+ or: ... --instructions [--games N]: the machine instructions a game takes (valgrind's cachegrind),
+     which a shared machine's load does not change.
 ``--old-commit`` extracts that commit with ``git archive`` into a temporary folder (the checkout
 and its git state are not touched). Each round measures every setup with both versions, each in
 a fresh process, alternating which goes first; a figure is games per CPU second. Both versions
@@ -70,6 +72,13 @@ for seed, log in zip(range(1_000_003, 1_000_003 + games), copies):
 elapsed = time.process_time() - started
 print(elapsed / games * 1e6, elapsed / sum(map(len, logs)) * 1e6)
 """
+# Counted by cachegrind (argv as above): the warm-up, then the games; run once with none.
+_COUNTED = _SETUP + """
+for index in range(20):
+    game.record(play_game(game, config, index, bot, rng))
+for index in range(games):
+    game.record(play_game(game, config, 1_000_003 + index, bot, rng))
+"""
 
 
 Setup = tuple[str, int, tuple[str, ...], str, float]
@@ -88,6 +97,39 @@ def run(script: str, tree: Path, setup: Setup, games: int) -> list[float]:
         cwd=tree,
     )
     return [float(word) for word in out.stdout.split()]
+
+
+def instructions(tree: Path, setup: Setup, games: int) -> float:
+    """The instructions one game takes with the code of ``tree``: cachegrind's count with
+    ``games`` games less its count with none, per game. Deterministic, so one run will do."""
+    game, players, options, bot, _share = setup
+
+    def counted(count: int) -> int:
+        argv = [tree, game, str(players), ",".join(options), bot, str(count)]
+        valgrind = ["valgrind", "--tool=cachegrind", "--cache-sim=no"]
+        out = subprocess.run(
+            [*valgrind, "--cachegrind-out-file=/dev/null", sys.executable, "-c", _COUNTED]
+            + [str(word) for word in argv],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=tree,
+        )
+        line = next(line for line in out.stderr.splitlines() if "I   refs:" in line)
+        return int(line.split(":")[1].replace(",", ""))
+
+    return (counted(games) - counted(0)) / games
+
+
+def compare_instructions(old: Path, setups: tuple[Setup, ...], games: int) -> None:
+    for setup in setups:
+        count = max(1, int(games * setup[4]))
+        was, new = instructions(old, setup, count), instructions(HERE, setup, count)
+        print(
+            f"{label(setup)}: old {was / 1e3:,.0f}k, new {new / 1e3:,.0f}k instructions a game "
+            f"({count} games); new/old speed {was / new:.0%}",
+            flush=True,
+        )
 
 
 def extract(commit: str, into: Path) -> Path:
@@ -154,14 +196,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--engine-only", action="store_true", help="replay the games' logs: no bot, no view"
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count each game's instructions with valgrind instead of timing (--games 200 will do)",
+    )
     args = parser.parse_args(argv)
     setups = RANDOM_SETUPS + (SMART_SETUPS if args.smart else ())
-    measure = compare_engine if args.engine_only else compare
+
+    def measure(old: Path) -> None:
+        if args.instructions:
+            compare_instructions(old, setups, args.games)
+        elif args.engine_only:
+            compare_engine(old, setups, args.games, args.rounds)
+        else:
+            compare(old, setups, args.games, args.rounds)
+
     if args.old is not None:
-        measure(args.old.resolve(), setups, args.games, args.rounds)
+        measure(args.old.resolve())
         return 0
     with tempfile.TemporaryDirectory(prefix="engine_old_") as folder:
-        measure(extract(args.old_commit, Path(folder)), setups, args.games, args.rounds)
+        measure(extract(args.old_commit, Path(folder)))
     return 0
 
 
