@@ -157,7 +157,17 @@ def open_view(
     view._state = state
     view._seat = seat
     view._nested = nested
+    if not known:
+        _hold_one(view)
     return view
+
+
+def _hold_one(view: LazyView) -> None:
+    """Read a view's first key. json's encoder writes a dict that holds no key as ``{}`` without
+    asking for its items, so a lazy view never holds none."""
+    for key in view._parts:
+        view.__missing__(key)
+        return
 
 
 def open_nested_view(
@@ -178,6 +188,8 @@ def open_nested_view(
     nested._state = state
     nested._seat = seat
     nested._nested = None
+    if not nested_known:
+        _hold_one(nested)
     known[key] = nested
     view = LazyView(known)
     view._parts = parts

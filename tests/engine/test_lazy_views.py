@@ -3,7 +3,9 @@ every state, and must stop reading the state once the bot has returned."""
 
 from __future__ import annotations
 
+import copy
 import importlib
+import json
 
 import pytest
 
@@ -144,3 +146,32 @@ def test_bots_play_the_same_game_from_full_and_lazy_views(game, bot_name):
                 game.apply(state, seat, bot(read(state, seat), rng))
             logs.append(state.log)
         assert logs[0] == logs[1]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_lazy_view_copied_or_serialised_is_the_whole_view(game):
+    """A lazy view is a dict holding only the keys read so far: every way of copying, comparing
+    or serialising it must still see every key (dict's own C paths would see the held ones)."""
+    lazy_view = views_module(game).lazy_view
+    state = next(s for s in states(game, game.max_players, [], 2) if len(s.log) > 8)
+    seat = min(game.expected_seats(state))
+    full = game.view(state, seat)
+    for copied in (
+        lambda v: dict(v),
+        lambda v: {**v},
+        lambda v: v.copy(),
+        lambda v: dict(v.items()),
+        lambda v: json.loads(json.dumps(v)),
+        lambda v: copy.deepcopy(v),
+        lambda v: v | {},
+    ):
+        lazy = lazy_view(state, seat)
+        assert copied(lazy) == full
+    lazy = lazy_view(state, seat)
+    assert list(lazy.keys()) == list(full) and list(lazy.values()) == list(full.values())
+    assert lazy != {"phase": full["phase"]} and {"phase": full["phase"]} != lazy
+    assert sorted(lazy) == sorted(full) and list(reversed(lazy)) == list(reversed(full))
+    with pytest.raises(TypeError):
+        lazy.update({"phase": "over"})
+    with pytest.raises(TypeError):
+        lazy.pop("phase")
