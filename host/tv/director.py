@@ -257,8 +257,23 @@ class Director:
             showing.draw(canvas, frame, elapsed)
 
         if showing.still_from is not None and elapsed >= showing.still_from:
-            names = tuple(str(seat.get("name", "")) for seat in frame.seats())
-            key = "moment", self.moments_shown, self.lang, self.reduced_motion, names
-            self.picture.draw(canvas, key, paint)
+            self.picture.draw(canvas, self._moment_key(frame), paint)
         else:
             paint(canvas)
+
+    def _moment_key(self, frame: Frame) -> tuple[Any, ...]:
+        names = tuple(str(seat.get("name", "")) for seat in frame.seats())
+        return "moment", self.moments_shown, self.lang, self.reduced_motion, names
+
+    def picture_key(self) -> tuple[Any, ...] | None:
+        """While a moment that hides the board has stopped moving, what a frame shows, as a
+        key: the same key, the same picture, so the window need not draw it again. None
+        whenever the next frame may differ from the last."""
+        showing = self.showing
+        if showing is None or self.fade > 0 or showing.still_from is None:
+            return None
+        if self.shown_for < showing.still_from or not showing.covers(self.shown_for):
+            return None
+        frame = self.frame()
+        bar = self.room_bar.picture_key(frame)
+        return None if bar is None else (*self._moment_key(frame), bar)

@@ -71,6 +71,14 @@ class RoomBar:
         ticking = bool(self.clock and self.clock.get("running")) and left is not None and left > 0
         return (ticking and not frame.room.get("paused")) or self.notice_showing(frame)
 
+    def picture_key(self, frame: Frame) -> tuple[Any, ...] | None:
+        """What the bar draws, as a key (the same key, the same bar); None while it moves."""
+        if self.animating(frame):
+            return None
+        claims = list(frame.room.get("claims") or [])
+        first = (str(claims[0].get("name", "")), claims[0].get("seat")) if claims else None
+        return self.seconds_left(frame), tuple(self.top_parts(frame)), first, len(claims)
+
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, canvas: Canvas, frame: Frame) -> None:
         self._top(canvas, frame)

@@ -112,6 +112,8 @@ class TvWindow:
         self.director.tutorial.narrator = Narrator.offline(lang, self.sounds, self._play)
         self.dirty = True
         self.was_moving = False  # whether the last turn's picture was still changing
+        self.drawn_key: tuple[Any, ...] | None = None  # the still picture on screen, if any
+        self.damaged = 0  # how often the display lost what it showed (a new mode, an expose)
 
     @property
     def keys(self) -> HostKeys:
@@ -143,6 +145,7 @@ class TvWindow:
         self.fullscreen = not self.fullscreen
         self.screen = self._open_display()
         self.dirty = True
+        self.damaged += 1
 
     def _play(self, cue: str) -> None:
         if not self.overlays.muted:
@@ -182,12 +185,30 @@ class TvWindow:
         self.drain()
         self.director.update(dt)
         moving = self.moving()
-        if self.dirty or moving or self.was_moving:
+        key = self.picture_key()
+        if (self.dirty or moving or self.was_moving) and (key is None or key != self.drawn_key):
             self.draw()
             pygame.display.flip()
             self.frames += 1
             self.dirty = False
+            self.drawn_key = key
         self.was_moving = moving
+
+    def picture_key(self) -> tuple[Any, ...] | None:
+        """The picture on screen, while it repeats the last one drawn (a moment that has stopped
+        moving: seconds of it at 60 frames/s): nothing to draw then, even as messages arrive
+        beneath it. None when the next frame may differ."""
+        key = self.director.picture_key()
+        if key is None or self._overlay_timed():
+            return None
+        room = self.director.frame().room
+        overlays = (
+            self.overlays.muted,
+            self.overlays.help,
+            room.get("paused"),
+            room.get("paused_by"),
+        )
+        return key, overlays, self.damaged, self.screen.get_size()
 
     def moving(self) -> bool:
         return self.director.animating() or self._overlay_timed()
@@ -243,6 +264,7 @@ class TvWindow:
                 self.windowed_size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
             self.screen = pygame.display.get_surface() or self.screen
             self.dirty = True
+            self.damaged += 1  # what the display showed is gone: the next frame is drawn
         elif event.type == pygame.KEYDOWN:
             self.press(event.key)
 

@@ -197,3 +197,43 @@ def test_a_burst_feeds_the_director_its_last_few_messages_and_every_notice():
         assert window.overlays.notice == "refused"
     finally:
         window.close()
+
+
+def test_a_moment_that_has_stopped_moving_is_not_drawn_again_until_it_changes():
+    """Votes turned over and the verdict up: the rest of the moment repeats the same picture,
+    so the window draws nothing more, even as votes arrive beneath it, until a name it shows
+    changes or the moment ends; the display shows the moment as drawn afresh throughout."""
+    messages = play(7, seed=2)
+    before = next(i for i, m in enumerate(messages) if m["view"]["proposals"]) - 1
+    clock = FakeClock()
+    window = TvWindow("en", size=LOOP_SIZE, sound=False, now=clock.now, sleep=clock.sleep)
+    try:
+        window.post(messages[before])
+        window.step(0.0)
+        window.director.skip()
+        window.post(messages[before + 1])  # the first proposal's votes: a votes reveal
+        for _ in range(int(1.5 * 60)):  # past the verdict (1.3 s)
+            window.step(1 / 60)
+        assert window.director.showing is not None and window.picture_key() is not None
+        drawn = window.frames
+        for _ in range(30):
+            window.step(1 / 60)
+        window.post(messages[before + 2])  # a new proposal under the moment: nothing visible
+        for _ in range(30):
+            window.step(1 / 60)
+        assert window.frames == drawn
+        renamed = copy.deepcopy(messages[before + 2])
+        renamed["room"]["seats"][0]["name"] = "Zed"  # shown on the moment's cards
+        window.post(renamed)
+        window.step(1 / 60)
+        assert window.frames == drawn + 1
+        shown = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+        again = pygame.Surface(window.screen.get_size())
+        window.director.draw(Canvas(again, window.fonts))
+        window._draw_overlays(Canvas(again, window.fonts))
+        assert shown == pygame.image.tobytes(again, "RGB")
+        while window.director.showing is not None:
+            window.step(1 / 60)
+        assert window.frames > drawn + 1  # the board again, drawn
+    finally:
+        window.close()
