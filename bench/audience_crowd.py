@@ -51,7 +51,8 @@ class AudienceProcess:
     @classmethod
     async def start(cls, system: str, port: int, count: int, match: str = "") -> AudienceProcess:
         command = [sys.executable, "-m", "bench.audience_crowd", "--system", system]
-        command += ["--port", str(port), "--count", str(count), "--match", match]
+        # "=" joined: a boardgame.io match id may begin with "-", which argparse takes for a flag.
+        command += ["--port", str(port), "--count", str(count), f"--match={match}"]
         process = await asyncio.create_subprocess_exec(
             *command, cwd=ROOT, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
         )
