@@ -121,15 +121,9 @@ class TimedBgio(driver.BgioTable):
     async def _move(self, seat: int, move: str, args: list[Any]) -> tuple[float, float]:
         self.updates += 1
         self.crowd.expect(self.updates)
-        player = str(seat)
-        payload = {"type": move, "args": args, "playerID": player}
-        action = {
-            "type": "MAKE_MOVE",
-            "payload": {**payload, "credentials": self.credentials[seat]},
-        }
-        message = ["update", action, self.states[seat]["_stateID"], self.match_id, player]
+        event = self.move_event(seat, move, args)
         mark = {"send": clock()}
-        await self.phones[seat].send_str(driver.EVENT + json.dumps(message))
+        await self.phones[seat].send_str(event)
 
         async def update_text(ws: Any) -> str:
             while True:

@@ -182,9 +182,8 @@ class BgioTable:
     async def rematch(self) -> None:
         await self._move(0, "rematch", [])
 
-    async def _move(self, seat: int, move: str, args: list[Any]) -> tuple[float, float]:
-        self.updates += 1
-        self.crowd.expect(self.updates)
+    def move_event(self, seat: int, move: str, args: list[Any]) -> str:
+        """The socket.io event by which a seat makes a move, as boardgame.io's client sends it."""
         player = str(seat)
         payload = {"type": move, "args": args, "playerID": player}
         action = {
@@ -192,9 +191,12 @@ class BgioTable:
             "payload": {**payload, "credentials": self.credentials[seat]},
         }
         state_id = self.states[seat]["_stateID"]
-        await self.phones[seat].send_str(
-            EVENT + json.dumps(["update", action, state_id, self.match_id, player])
-        )
+        return EVENT + json.dumps(["update", action, state_id, self.match_id, player])
+
+    async def _move(self, seat: int, move: str, args: list[Any]) -> tuple[float, float]:
+        self.updates += 1
+        self.crowd.expect(self.updates)
+        await self.phones[seat].send_str(self.move_event(seat, move, args))
 
         async def phones() -> float:
             self.states = list(await asyncio.gather(*(self._update(ws) for ws in self.phones)))
