@@ -153,7 +153,8 @@ class TvWindow:
 
     # -- the loop ----------------------------------------------------------------------------
     def drain(self) -> int:
-        """Feed every waiting message to the director; returns how many there were."""
+        """Take every waiting message, notices to the overlays and public frames to the director
+        (of a burst, the last few); returns how many there were."""
         self.collect()
         waiting = []
         while True:
@@ -180,7 +181,8 @@ class TvWindow:
         """One turn of the loop without waiting: messages, time, and a frame if needed.
 
         A frame is drawn when something changed, while something moves, and once more on the
-        turn after it stopped moving: that last frame shows the board at full brightness.
+        turn after it stopped moving: that last frame shows the board at full brightness. A
+        frame that would repeat the one on screen (``picture_key``) is not drawn.
         """
         self.drain()
         self.director.update(dt)
