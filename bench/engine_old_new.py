@@ -46,7 +46,9 @@ options = [name for name in sys.argv[4].split(",") if name]
 config = game.make_config(players=int(sys.argv[3]), variants=options)
 bot, rng, games = game.bots[sys.argv[5]], Rng(7), int(sys.argv[6])
 """
-_MEASURE = _SETUP + """
+_MEASURE = (
+    _SETUP
+    + """
 for index in range(max(1, games // 20)):  # warm up: first imports, caches
     game.record(play_game(game, config, index, bot, rng))
 started = time.process_time()
@@ -54,10 +56,13 @@ for index in range(games):
     game.record(play_game(game, config, 1_000_003 + index, bot, rng))
 print(games / (time.process_time() - started))
 """
+)
 # The engine alone (argv as above): the games are played once untimed, then replayed from their
 # logs (deal, apply of every logged action, the record); prints microseconds per game and per
 # action. The two versions' bots play different games, so compare per action too.
-_ENGINE_ONLY = _SETUP + """
+_ENGINE_ONLY = (
+    _SETUP
+    + """
 logs = [
     [(entry["seat"], entry["action"]) for entry in play_game(game, config, seed, bot, rng).log]
     for seed in range(1_000_003, 1_000_003 + games)
@@ -72,13 +77,17 @@ for seed, log in zip(range(1_000_003, 1_000_003 + games), copies):
 elapsed = time.process_time() - started
 print(elapsed / games * 1e6, elapsed / sum(map(len, logs)) * 1e6)
 """
+)
 # Counted by cachegrind (argv as above): the warm-up, then the games; run once with none.
-_COUNTED = _SETUP + """
+_COUNTED = (
+    _SETUP
+    + """
 for index in range(20):
     game.record(play_game(game, config, index, bot, rng))
 for index in range(games):
     game.record(play_game(game, config, 1_000_003 + index, bot, rng))
 """
+)
 
 
 Setup = tuple[str, int, tuple[str, ...], str, float]

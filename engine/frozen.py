@@ -38,9 +38,7 @@ def frozen(value: Any) -> Any:
     frozen already is shared as it is (this function only ever builds frozen parts whole)."""
     kind = type(value)
     if kind is dict:
-        return FrozenDict(
-            {k: frozen(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
-        )
+        return FrozenDict({k: frozen(v) if type(v) in _CONTAINERS else v for k, v in value.items()})
     if kind is list or kind is tuple:
         return FrozenList([frozen(v) if type(v) in _CONTAINERS else v for v in value])
     return value

@@ -77,8 +77,7 @@ def start_demo(room: Room, game: str) -> None:
         raise RoomError("unknown_game", game=game)
     count = max(room.rules.min_players, min(DEMO_PLAYERS, room.rules.max_players))
     room.players = [
-        Player(name=name, token=new_token(), bot=True, bot_seat=True)
-        for name in BOT_NAMES[:count]
+        Player(name=name, token=new_token(), bot=True, bot_seat=True) for name in BOT_NAMES[:count]
     ]
     room.leader = room.players[0]
     room.start()

@@ -474,8 +474,6 @@ def _players(state: State) -> int:
     return state.config.players
 
 
-apply = checked_apply(
-    _players, expected_seats, may_act, _HANDLERS, with_lists=frozenset(("vote",))
-)
+apply = checked_apply(_players, expected_seats, may_act, _HANDLERS, with_lists=frozenset(("vote",)))
 apply.__doc__ = """Apply one action and return it as accepted, or raise an EngineError and leave
 the state exactly as it was (codes in docs/engine-contract.md)."""

@@ -264,8 +264,16 @@ def assert_fits(page: Page, name: str) -> None:
 
 # Ten players, the most a Mole table takes, with names as long as the host allows (16).
 NAMES = [
-    "Ana", "Bruno", "Maximiliano Ruiz", "Dara", "Eli",
-    "Femi", "Gus", "Hannah-Charlotte", "Ivo", "Juno",
+    "Ana",
+    "Bruno",
+    "Maximiliano Ruiz",
+    "Dara",
+    "Eli",
+    "Femi",
+    "Gus",
+    "Hannah-Charlotte",
+    "Ivo",
+    "Juno",
 ]
 
 
