@@ -9,8 +9,9 @@ speak JSON lines over the child's standard streams:
   sees nothing a board page would not), and ``{"type": "notice", "text": ...}`` for a refused key;
 - window -> host (stdout): ``{"key": name, "args": [...]}`` for a host key (a ``HostKeys``
   field), ``{"event": "first_frame"}`` once the lobby is on screen, or ``{"event": "no_window",
-  "error": ...}`` if no display could be opened; the host's reader adds ``{"event": "ended"}``
-  when the window's output ends.
+  "error": ...}`` if no display could be opened; ``{"event": "frames", "count", "seconds",
+  "cpu_seconds"}`` as the window closes, what its loop did (for bench/tv.py); the host's reader
+  adds ``{"event": "ended"}`` when the window's output ends.
 
 The window ends when its standard input closes (the host stops) or when it is closed (Q twice,
 the window's close button, SIGTERM), with status 0; the host then stops too. A window that ends
