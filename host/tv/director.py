@@ -81,7 +81,7 @@ class Director:
         self.fed = False  # whether any public message has arrived
         self.messages = 0  # how many have (the still picture is redrawn for each)
         self.picture = StillPicture()
-        self.moments_shown = 0  # (a moment's still picture is its own)
+        self.moments_shown = 0  # how many moments have begun: each one's still picture is its own
         self.local_url: str | None = None
         self.fingerprint: str | None = None
 

@@ -226,13 +226,13 @@ def _run_window(settings: WindowSettings) -> int:
     # Asked to end (a desktop logging out): close as the close button does, and say so by a 0.
     signal.signal(signal.SIGTERM, lambda *_: ended.set())
     first = lambda: send({"event": "first_frame"})  # noqa: E731
-    began, cpu = time.perf_counter(), time.process_time()
+    began, cpu_began = time.perf_counter(), time.process_time()
     if settings.draw_every_frame is not None:
         _draw_every_frame(window, settings.draw_every_frame, ended)
     else:
         window.run(should_stop=ended.is_set, on_first_frame=first)
     # What the loop did, start-up left out (bench/tv.py reads it; the host has no use for it).
-    seconds, cpu = time.perf_counter() - began, time.process_time() - cpu
+    seconds, cpu = time.perf_counter() - began, time.process_time() - cpu_began
     send({"event": "frames", "count": window.frames, "seconds": seconds, "cpu_seconds": cpu})
     return 0
 

@@ -26,9 +26,6 @@ class AlwaysDraw:
     def draw(self, canvas, key, paint):
         paint(canvas)
 
-    def forget(self):
-        pass
-
 
 def record(canvas: Canvas) -> list[tuple]:
     return [(d.kind, d.label, tuple(d.rect), d.size) for d in canvas.drawn]
