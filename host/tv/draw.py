@@ -33,7 +33,11 @@ class StillPicture:
     copied: a board drawn from scratch costs a 1080p frame about 3 ms of shapes and text, a
     copy a tenth of that, and the window redraws at 60 frames/s while a moment plays over it.
     The key says everything the picture depends on; the canvas's record of what was drawn is
-    kept with it, so a copied frame reads to the tests exactly as a drawn one."""
+    kept with it, so a copied frame reads to the tests exactly as a drawn one.
+
+    A picture is kept only when it is asked for a second time in a row: keeping it is itself a
+    whole-screen copy, wasted on a board that changes with every frame (a burst of votes), and
+    the window's memory traffic is what slows the host beside it (docs/benchmarks.md, "TV")."""
 
     def __init__(self) -> None:
         self.key: object = None
@@ -50,8 +54,11 @@ class StillPicture:
             return
         before = len(canvas.drawn)
         paint(canvas)
-        self.key, self.surface = key, canvas.surface.copy()
-        self.drawn = canvas.drawn[before:]
+        if key == self.key:  # the second frame of this picture: keep it for the next ones
+            self.surface = canvas.surface.copy()
+            self.drawn = canvas.drawn[before:]
+        else:
+            self.key, self.surface, self.drawn = key, None, []
 
 
 @dataclass

@@ -15,9 +15,9 @@ from host.tv.draw import Canvas
 from host.tv.fonts import FontBook
 
 # Time steps after each message: the first frame at once, then into its moment and fade, two
-# frames close together while cards turn over, then two once the moment has stopped moving (the
-# second a copy), or the board alone.
-STEPS = (0.0, 0.3, 0.4, 0.05, 2.0, 0.2)
+# frames close together while cards turn over, then three once the moment has stopped moving (a
+# picture is kept on its second frame and copied from its third), or the board alone.
+STEPS = (0.0, 0.3, 0.4, 0.05, 2.0, 0.2, 0.1)
 
 
 class AlwaysDraw:
@@ -44,9 +44,9 @@ def compare_through(messages, size, reduced_motion=False, lang="en") -> int:
 
     def counted(canvas, key, paint):
         nonlocal copies
-        before = copying.picture.key
-        original(canvas, key, paint)
-        copies += before == copying.picture.key
+        painted = []
+        original(canvas, key, lambda c: painted.append(paint(c)))
+        copies += not painted
 
     copying.picture.draw = counted
     for message in messages:
