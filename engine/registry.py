@@ -90,6 +90,33 @@ def seat_bots(
     return {name: for_seat(bot) for name, bot in bots.items()}
 
 
+def acting_seat_bots(
+    acting_view: Callable[[State, Seat], LazyView], bots: Mapping[str, ViewBot]
+) -> dict[str, Callable[[State, Seat, Any], Action]]:
+    """``seat_bots`` for a game whose ``acting_view(state, seat)`` is the seat's lazy view and
+    refuses, itself, a seat that may not act (MalformedAction ``not_a_seat``, then
+    IllegalAction ``not_your_turn``): the view reads the phase and the turn anyway, so a move
+    asks them once. The same guarantee: only the view reaches the bot, closed when it returns."""
+
+    def for_seat(bot: ViewBot) -> Callable[[State, Seat, Any], Action]:
+        def play(state: State, seat: Seat, rng: Any) -> Action:
+            if seat is None:  # a bot plays a seat
+                raise MalformedAction("not_a_seat", "a bot plays a seat", seat=None)
+            me = acting_view(state, seat)
+            try:
+                return bot(me, rng)
+            finally:
+                view: LazyView | None = me  # LazyView.close, inline: a call less a move
+                while view is not None:
+                    view._state = None
+                    view = view._nested
+
+        play.__doc__ = bot.__doc__
+        return play
+
+    return {name: for_seat(bot) for name, bot in bots.items()}
+
+
 _MODULES = {
     "mole": "engine.mole",
     "insidejob": "engine.insidejob",

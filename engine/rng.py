@@ -25,17 +25,51 @@ def check_seed(seed: object) -> None:
 
 
 class Rng:
-    __slots__ = ("state",)
+    """SplitMix64. Its outputs are computed a batch at a time (``_draws``) and handed out one
+    by one: the arithmetic on 64-bit numbers is most of a draw's cost in Python, and a batch
+    does it for all its outputs at once. ``state`` is the generator's state after the outputs
+    handed out so far, exactly as if each had been made alone; setting it drops the batch."""
+
+    __slots__ = ("_ahead", "_base", "_made")
+
+    _ahead: list[int]  # the batch's outputs not handed out yet, the next one last
+    _base: int  # the state the batch was drawn from
+    _made: int  # how many outputs the batch held
 
     def __init__(self, seed: int) -> None:
         self.state = seed & _MASK
 
+    @property
+    def state(self) -> int:
+        return (self._base + (self._made - len(self._ahead)) * _GAMMA) & _MASK
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._base = value & _MASK
+        self._ahead = []
+        self._made = 0
+
+    def _draw_ahead(self) -> None:
+        """The next batch, into ``_ahead`` (the same list: callers hold it). Each batch is
+        twice the last, from one output: a game's own generator makes a draw or two beyond its
+        shuffles, a bot's makes dozens."""
+        base = self._base = (self._base + self._made * _GAMMA) & _MASK
+        count = self._made = min(_PACKED_MOST, 2 * self._made) or 1
+        if count == 1:  # one output alone is cheaper than a batch of one
+            z = (base + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            self._ahead.append(z ^ (z >> 31))
+            return
+        outputs = list(_draws(base, count))
+        outputs.reverse()
+        self._ahead.extend(outputs)
+
     def next_u64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        ahead = self._ahead
+        if not ahead:
+            self._draw_ahead()
+        return ahead.pop()
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n). The bias of the multiply-shift is below 2**-50 for any
@@ -43,10 +77,10 @@ class Rng:
         if n <= 0:
             raise ValueError("n must be positive")
         # next_u64 inlined: bots and shuffles call this on every move.
-        z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return ((z ^ (z >> 31)) * n) >> 64
+        ahead = self._ahead
+        if not ahead:
+            self._draw_ahead()
+        return (ahead.pop() * n) >> 64
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
@@ -81,6 +115,11 @@ class Rng:
 
     def copy(self) -> Rng:
         return Rng(self.state)
+
+    def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
+        # copy, deepcopy and pickle: a generator of the same state with no batch of its own (a
+        # copy sharing the batch's list would take its outputs from the original).
+        return (Rng, (self.state,))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and other.state == self.state

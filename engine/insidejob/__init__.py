@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from engine.insidejob.bots import BOTS
 from engine.insidejob.config import MAX_PLAYERS, MIN_PLAYERS, config_from_json, make_config
-from engine.insidejob.rules import apply, expected_seats, is_over, legal_actions, may_act
+from engine.insidejob.rules import apply, expected_seats, is_over, legal_actions
 from engine.insidejob.state import State, new_state
 from engine.insidejob.views import (
+    acting_view,
     hidden_seats,
-    lazy_view,
     record,
     round_of,
     seat_part,
     view,
 )
 from engine.insidejob.vocabulary import GAME_NAME, VARIANTS
-from engine.registry import GameRules, seat_bots
+from engine.registry import GameRules, acting_seat_bots
 
 
 def snapshot(state: State) -> tuple[object, ...]:
@@ -42,7 +42,7 @@ GAME = GameRules(
     seat_part=seat_part,
     is_over=is_over,
     record=record,
-    bots=seat_bots(lazy_view, expected_seats, may_act, BOTS),
+    bots=acting_seat_bots(acting_view, BOTS),
     snapshot=snapshot,
     round_of=round_of,
     hidden_seats=hidden_seats,

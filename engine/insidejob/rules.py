@@ -20,7 +20,7 @@ from engine.frozen import FrozenDict, FrozenList
 from engine.insidejob import outcome
 from engine.insidejob.config import MAX_PLAYERS
 from engine.insidejob.missions import MISSION_VIEWS, MISSIONS, FinishedTrick
-from engine.insidejob.state import State, begin_trick
+from engine.insidejob.state import Hand, State, begin_trick
 from engine.insidejob.vocabulary import (
     ACCOMPLICE,
     AT_RISK,
@@ -246,13 +246,18 @@ def _play(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         if CARD_SUIT[card] == led:
             how = FOLLOWED
         else:
-            holds_led = any(CARD_SUIT[held] == led for held in hand)
+            if type(hand) is Hand:
+                holds_led = bool(hand.by_suit[led])
+            else:
+                holds_led = any(CARD_SUIT[held] == led for held in hand)
             if holds_led and state.roles[seat] not in FREE_PLAYERS:
                 raise IllegalAction(
                     "must_follow_suit", "the led suit is held", card=name, suit=SUITS[led]
                 )
             how = CHOSE_NOT if holds_led else COULD_NOT
     hand.remove(card)
+    if type(hand) is Hand:
+        hand.by_suit[CARD_SUIT[card]].remove(CARD_NAMES[card])
     state.trick_follow.append(how)
     state.trick_seats.append(seat)
     trick.append(card)

@@ -13,6 +13,8 @@ from engine.insidejob.missions import deck_ids
 from engine.insidejob.vocabulary import (
     ACCOMPLICE,
     AGENT,
+    CARD_NAMES,
+    CARD_SUIT,
     DECK_SIZE,
     INSIDER,
     INTEL_TOKENS,
@@ -22,6 +24,27 @@ from engine.insidejob.vocabulary import (
     PROFESSIONAL,
 )
 from engine.rng import Rng, check_seed
+
+
+class Hand(list[int]):
+    """A seat's cards, sorted ids; and in ``by_suit``, per suit index, the names of its cards
+    of that suit, in the same order. Views show names, and a bot reads the cards it may play
+    (the led suit's, or the whole hand) on every move of a trick: indexing ``by_suit`` is far
+    cheaper than naming and filtering the cards again. ``rules._play`` takes a card out of
+    both. A hand set as a plain list (as tests do) has no ``by_suit``: views name its cards."""
+
+    __slots__ = ("by_suit",)
+
+    by_suit: tuple[list[str], ...]
+
+
+def hand_of(cards: list[int]) -> Hand:
+    hand = Hand(sorted(cards))
+    by_suit: tuple[list[str], ...] = ([], [], [], [])  # one per suit of SUITS
+    for card in hand:  # one pass: cheaper than a filtered comprehension per suit
+        by_suit[CARD_SUIT[card]].append(CARD_NAMES[card])
+    hand.by_suit = by_suit
+    return hand
 
 
 class State:
@@ -75,7 +98,7 @@ class State:
         self.microphone: int | None = None  # the Agent with a Microphone's seat
         self.accomplice: int | None = None  # the Accomplice's seat
         self.accomplice_of: int | None = None  # the seat the Accomplice looked at
-        self.hands: list[list[int]] = []  # each sorted
+        self.hands: list[list[int]] = []  # each sorted; a Hand after the deal
         self.dealt: list[list[int]] = []  # the hands as dealt, for the record
         self.set_aside: list[int] = []  # unseen all game
         self.intel: list[int] = []
@@ -146,7 +169,7 @@ def new_state(config: Config, seed: int) -> State:
     cards = list(range(DECK_SIZE))
     rng.shuffle(cards)
     size = config.hand_size
-    state.hands = [sorted(cards[i * size : (i + 1) * size]) for i in range(n)]
+    state.hands = [hand_of(cards[i * size : (i + 1) * size]) for i in range(n)]
     state.dealt = [list(hand) for hand in state.hands]
     state.set_aside = sorted(cards[n * size :])
 

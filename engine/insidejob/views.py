@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import check_seat
+from engine.actions import check_seat, not_your_turn
 from engine.frozen import frozen
 from engine.insidejob import outcome, rules
 from engine.insidejob.config import Config
 from engine.insidejob.missions import MISSION_VIEWS
-from engine.insidejob.state import State
+from engine.insidejob.state import Hand, State
 from engine.insidejob.vocabulary import (
     ACCOMPLICE,
     AT_RISK,
@@ -191,18 +191,36 @@ def _on_turn_in(state: State, seat: int, phase: str) -> bool:
     return state.phase == phase and seat == state.turn
 
 
+def _names(hand: list[int]) -> list[str]:
+    """The hand's cards by name: the caller's own list."""
+    if type(hand) is Hand:
+        blue, red, green, yellow = hand.by_suit
+        return blue + red + green + yellow
+    return [CARD_NAMES[card] for card in hand]
+
+
 def _playable(state: State, seat: int) -> list[str]:
-    # rules.legal_cards, by name, inline: every move of a bot in a trick reads it.
     if state.phase != PHASE_PLAY or seat != state.turn:
         return []
+    return _playable_on_turn(state, seat)
+
+
+def _playable_on_turn(state: State, seat: int) -> list[str]:
+    """rules.legal_cards, by name, for the seat on turn in a trick: every move of a bot in a
+    trick reads it."""
     hand = state.hands[seat]
     trick = state.trick_cards
     if trick and state.roles[seat] not in FREE_PLAYERS:
         led = CARD_SUIT[trick[0]]
-        following = [CARD_NAMES[card] for card in hand if CARD_SUIT[card] == led]
-        if following:
-            return following
-    return [CARD_NAMES[card] for card in hand]
+        if type(hand) is Hand:
+            following = hand.by_suit[led]
+            if following:
+                return following[:]
+        else:
+            named = [CARD_NAMES[card] for card in hand if CARD_SUIT[card] == led]
+            if named:
+                return named
+    return _names(hand)
 
 
 def _follow_suit(state: State, seat: int) -> list[str]:
@@ -236,7 +254,7 @@ PRIVATE_PARTS: Parts = {
     # view's shape says nothing about the role.
     "right": lambda state, seat: (seat - 1) % state.config.players,
     "can_act": rules.may_act,
-    "hand": lambda state, seat: [CARD_NAMES[card] for card in state.hands[seat]],
+    "hand": lambda state, seat: _names(state.hands[seat]),
     "playable": _playable,
     "follow_suit": _follow_suit,
     "missions": _missions,
@@ -299,12 +317,29 @@ def lazy_view(state: State, seat: int) -> LazyView:
     if seat != state.turn:
         return open_nested_view(SEAT_PARTS, state, seat, known, "me")
     if phase == PHASE_PLAY:
-        mine: dict[str, Any] = {"playable": _playable(state, seat)}
+        mine: dict[str, Any] = {"playable": _playable_on_turn(state, seat)}
     elif phase == PHASE_MISSION:
         mine = {"must_keep": rules.must_keep(state)}
     else:
         return open_nested_view(SEAT_PARTS, state, seat, known, "me")
     return open_nested_view(SEAT_PARTS, state, seat, known, "me", mine)
+
+
+def acting_view(state: State, seat: int) -> LazyView:
+    """``lazy_view(state, seat)`` for a seat that may act now, for ``seat_bots``; raises
+    MalformedAction ``not_a_seat``, then IllegalAction ``not_your_turn`` (``rules.may_act``'s
+    test, made with the phase and turn the view reads anyway: one test of the turn a move)."""
+    if type(seat) is not int or not 0 <= seat < state.config.players:
+        check_seat(seat, state.config.players)
+    phase = state.phase
+    if phase == PHASE_PLAY:  # most moves: lazy_view's own, inline
+        if seat != state.turn:
+            raise not_your_turn(rules.expected_seats(state))
+        mine = {"playable": _playable_on_turn(state, seat)}
+        return open_nested_view(SEAT_PARTS, state, seat, {"phase": phase}, "me", mine)
+    if not rules.may_act(state, seat):
+        raise not_your_turn(rules.expected_seats(state))
+    return lazy_view(state, seat)
 
 
 def record(state: State) -> dict[str, Any]:
