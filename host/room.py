@@ -465,7 +465,7 @@ class Room:
         was = player.timeouts, player.idle
         player.timeouts, player.idle = 0, False  # the player is back at the table
         self._after_action()  # (a game's last action is on disk already: apply settles it)
-        self._follow_clock()
+        self._follow_clock()  # the frames show the new step's clock (changed() keeps it)
         change = self._change()
         change.make_frames()
         try:
