@@ -176,15 +176,14 @@ def open_nested_view(
     seat: Any,
     known: dict[str, Any],
     key: str,
+    nested_parts: Parts,
     nested_known: dict[str, Any] | None = None,
 ) -> LazyView:
     """``open_view(parts, state, seat, known)`` with its ``Nested`` part under ``key`` opened
-    already (``nested_known``: values at hand for it): one call where a bot reads that part
-    every move."""
-    part = parts[key]
-    assert type(part) is Nested
+    already (``nested_parts``: that part's parts; ``nested_known``: values at hand for it): one
+    call where a bot reads that part every move."""
     nested = LazyView() if nested_known is None else LazyView(nested_known)
-    nested._parts = part.parts
+    nested._parts = nested_parts
     nested._state = state
     nested._seat = seat
     nested._nested = None

@@ -200,10 +200,19 @@ NO_WAGERS_MISSION = "m25"
 RISKY_MISSIONS = ("r1", "r2", "r3", "r4")
 
 
+# The decks, made once: every deal asks for one (formatting the ids cost a fifth of a deal).
+_DECKS = {
+    (wagers, risky): (
+        *(f"m{n:02d}" for n in range(1, 24)),
+        WAGERS_ONLY_MISSION if wagers else NO_WAGERS_MISSION,
+        *(RISKY_MISSIONS if risky else ()),
+    )
+    for wagers in (False, True)
+    for risky in (False, True)
+}
+
+
 def deck_ids(wagers: bool, risky: bool) -> list[str]:
-    """The mission ids in the deck for these options (unshuffled): 24, plus 4 Risky ones."""
-    ids = [f"m{n:02d}" for n in range(1, 24)]
-    ids.append(WAGERS_ONLY_MISSION if wagers else NO_WAGERS_MISSION)
-    if risky:
-        ids.extend(RISKY_MISSIONS)
-    return ids
+    """The mission ids in the deck for these options (unshuffled): 24, plus 4 Risky ones. The
+    caller's own list."""
+    return list(_DECKS[bool(wagers), bool(risky)])

@@ -314,15 +314,15 @@ def lazy_view(state: State, seat: int) -> LazyView:
     if phase == PHASE_WAGER:
         return open_view(SEAT_PARTS, state, seat, {"phase": phase})
     known: dict[str, Any] = {"phase": phase}
-    if seat != state.turn:
-        return open_nested_view(SEAT_PARTS, state, seat, known, "me")
-    if phase == PHASE_PLAY:
-        mine: dict[str, Any] = {"playable": _playable_on_turn(state, seat)}
-    elif phase == PHASE_MISSION:
-        mine = {"must_keep": rules.must_keep(state)}
-    else:
-        return open_nested_view(SEAT_PARTS, state, seat, known, "me")
-    return open_nested_view(SEAT_PARTS, state, seat, known, "me", mine)
+    if seat == state.turn:
+        mine: dict[str, Any]
+        if phase == PHASE_PLAY:
+            mine = {"playable": _playable_on_turn(state, seat)}
+            return open_nested_view(SEAT_PARTS, state, seat, known, "me", PRIVATE_PARTS, mine)
+        if phase == PHASE_MISSION:
+            mine = {"must_keep": rules.must_keep(state)}
+            return open_nested_view(SEAT_PARTS, state, seat, known, "me", PRIVATE_PARTS, mine)
+    return open_nested_view(SEAT_PARTS, state, seat, known, "me", PRIVATE_PARTS)
 
 
 def acting_view(state: State, seat: int) -> LazyView:
@@ -332,27 +332,36 @@ def acting_view(state: State, seat: int) -> LazyView:
     if type(seat) is not int or not 0 <= seat < state.config.players:
         check_seat(seat, state.config.players)
     phase = state.phase
-    if phase == PHASE_PLAY:  # most moves: lazy_view's own, inline
+    # The moves of a trick, most moves: lazy_view's own, inline.
+    mine: dict[str, Any]
+    if phase == PHASE_PLAY:
         if seat != state.turn:
             raise not_your_turn(rules.expected_seats(state))
         mine = {"playable": _playable_on_turn(state, seat)}
-        return open_nested_view(SEAT_PARTS, state, seat, {"phase": phase}, "me", mine)
-    if not rules.may_act(state, seat):
+    elif phase == PHASE_MISSION:
+        if seat != state.turn:
+            raise not_your_turn(rules.expected_seats(state))
+        mine = {"must_keep": rules.must_keep(state)}
+    elif rules.may_act(state, seat):
+        return lazy_view(state, seat)
+    else:
         raise not_your_turn(rules.expected_seats(state))
-    return lazy_view(state, seat)
+    known: dict[str, Any] = {"phase": phase}
+    return open_nested_view(SEAT_PARTS, state, seat, known, "me", PRIVATE_PARTS, mine)
 
 
 def record(state: State) -> dict[str, Any]:
     """The complete record of a game (secrets included), JSON-ready; meant for a finished game.
     Top-level ``winners`` (labels) and ``ending`` serve the simulator's statistics."""
     config = state.config
+    # Copies as {**d}: cheaper than dict(d) for the frozen history (a record is made per game).
     tricks = [
         {
             "number": entry["number"],
             "start": entry["start"],
-            "kept": dict(entry["mission"]),
-            "discarded": dict(_mission(state.discarded[i])),
-            "cards": [dict(play) for play in entry["cards"]],
+            "kept": {**entry["mission"]},
+            "discarded": {**MISSION_VIEWS[state.discarded[i]]},
+            "cards": [{**play} for play in entry["cards"]],
             "winner": entry["winner"],
             "by": entry["by"],
             "taken": entry["taken"],
@@ -388,7 +397,7 @@ def record(state: State) -> dict[str, Any]:
         "ending": result.get("ending"),
         "winners": list(result.get("winners", [])),
         "winning_seats": list(result.get("winning_seats", [])),
-        "actions": [{"seat": e["seat"], "action": dict(e["action"])} for e in state.log],
+        "actions": [{"seat": e["seat"], "action": {**e["action"]}} for e in state.log],
     }
 
 
