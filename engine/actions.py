@@ -32,7 +32,16 @@ class Logged(Protocol):
     result: Any
 
 
+class Turned(Logged, Protocol):
+    """A state that names the seat on turn: unless it is ``NO_TURN``, ``turn`` is the only seat
+    that may act (``NO_TURN`` when several may, as in a vote, or none, once the game is over)."""
+
+    turn: int
+
+
+NO_TURN = -1  # below every seat's number
 S = TypeVar("S", bound=Logged)
+T = TypeVar("T", bound=Turned)
 
 
 def check_seat(seat: Any, players: int) -> int:
@@ -72,18 +81,44 @@ def checked_apply(
     the table or not (it is only cheaper), and ``is_over(state)`` must equal
     ``state.result is not None``. ``with_lists``: the action types whose accepted form may hold
     a list (the caller's copy gets its own lists; the others' are copied flat)."""
+    return _checked(players, expected_seats, may_act, handlers, with_lists, by_turn=False)
 
-    def refuse(state: S, seat: Any) -> NoReturn:
+
+def checked_apply_by_turn(
+    players: Callable[[T], int],
+    expected_seats: Callable[[T], frozenset[int]],
+    may_act: Callable[[T, int], bool],
+    handlers: Mapping[str, Callable[[T, int, Action], Action]],
+    with_lists: frozenset[str] = frozenset(),
+) -> Callable[[T, Any, Any], Action]:
+    """``checked_apply`` for a state that names the seat on turn (``Turned``): the seat on turn
+    is let through without a call to ``may_act``, which is asked only of the others (most
+    actions are the turn's, and a call is most of the test's cost)."""
+    return _checked(players, expected_seats, may_act, handlers, with_lists, by_turn=True)
+
+
+def _checked(
+    players: Callable[[Any], int],
+    expected_seats: Callable[[Any], frozenset[int]],
+    may_act: Callable[[Any, int], bool],
+    handlers: Mapping[str, Callable[[Any, int, Action], Action]],
+    with_lists: frozenset[str],
+    by_turn: bool,
+) -> Callable[[Any, Any, Any], Action]:
+    def refuse(state: Any, seat: Any) -> NoReturn:
         """The refusal of a seat that may not act, in the documented order."""
         check_seat(seat, players(state))  # raises not_a_seat
         raise not_your_turn(expected_seats(state))
 
-    def apply(state: S, seat: Any, action: Any) -> Action:
+    def apply(state: Any, seat: Any, action: Any) -> Action:
         # What is_over says, without a call: apply runs once per move of every game.
         if state.result is not None:
             raise GameOver()
         # A seat that may act is a seat of the table: the seat check only when it may not.
-        if type(seat) is not int or not may_act(state, seat):
+        # For a Turned state the seat on turn needs no call (NO_TURN, below 0, is no seat's).
+        if type(seat) is not int or not (
+            (by_turn and seat == state.turn >= 0) or may_act(state, seat)
+        ):
             refuse(state, seat)
         if type(action) is not dict:
             raise MalformedAction("bad_field", "an action is an object", field="action")

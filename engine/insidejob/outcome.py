@@ -8,6 +8,7 @@ Accomplice and Tim Shady are judged last, from the result of the player they dep
 
 from __future__ import annotations
 
+from engine.actions import NO_TURN
 from engine.frozen import FrozenList, frozen
 from engine.insidejob.state import State
 from engine.insidejob.vocabulary import (
@@ -151,5 +152,6 @@ def finish(state: State, outcome: str, ending: str) -> None:
         }
     )
     state.phase = PHASE_OVER
+    state.turn = NO_TURN
     state.drawn = []
     state.trick_seats, state.trick_cards, state.trick_wagered = [], [], []

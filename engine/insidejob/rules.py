@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import checked_apply, wrong_phase
+from engine.actions import NO_TURN, checked_apply_by_turn, wrong_phase
 from engine.errors import IllegalAction, MalformedAction
 from engine.frozen import FrozenDict, FrozenList
 from engine.insidejob import outcome
@@ -469,6 +469,7 @@ def _checks(state: State, entry: dict[str, Any], winner: int) -> None:
 def _begin_vote(state: State) -> None:
     state.trick_seats, state.trick_cards, state.trick_wagered = [], [], []
     state.phase = PHASE_VOTE
+    state.turn = NO_TURN  # everyone who may votes at once
     state.voters = [s for s in range(state.config.players) if vote_refusal(state, s) is None]
     state.ballots = {}
     if not state.voters:
@@ -479,6 +480,8 @@ def _players(state: State) -> int:
     return state.config.players
 
 
-apply = checked_apply(_players, expected_seats, may_act, _HANDLERS, with_lists=frozenset(("vote",)))
+apply = checked_apply_by_turn(
+    _players, expected_seats, may_act, _HANDLERS, with_lists=frozenset(("vote",))
+)
 apply.__doc__ = """Apply one action and return it as accepted, or raise an EngineError and leave
 the state exactly as it was (codes in docs/engine-contract.md)."""

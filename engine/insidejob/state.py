@@ -110,7 +110,9 @@ class State:
         self.mission: str | None = None  # the kept mission of the trick in play
         self.first_start = 0
         self.start = 0
-        self.turn = 0  # the seat to act in the accomplice/mission/play/wager phases
+        # The seat to act in the accomplice/mission/play/wager phases; NO_TURN in the vote and
+        # once over (engine.actions.Turned: apply lets the seat on turn through untested).
+        self.turn = 0
         self.phase = ""
         self.trick_seats: list[int] = []
         self.trick_cards: list[int] = []
