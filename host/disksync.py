@@ -31,6 +31,7 @@ _AIOCB_BYTES = 256
 _FILDES_AT = 0
 _NOTIFY_AT = 44
 _SIGEV_NONE = 1  # tell nobody: the waiter asks
+_IDLE_SECONDS = 3600
 
 
 def _load_aio() -> Any:
@@ -50,6 +51,11 @@ def _load_aio() -> Any:
         lib.aio_return.argtypes = [ctypes.c_void_p]
         lib.aio_return.restype = ctypes.c_ssize_t
         lib.aio_suspend.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p]
+        # One syncing thread, kept while the table thinks: by default glibc ends an idle one
+        # after a second, and the next action's aio_fsync would start a thread (0.1 ms here).
+        # struct aioinit: aio_threads, aio_num, then aio_idle_time is the seventh int.
+        lib.aio_init.argtypes = [ctypes.c_void_p]
+        lib.aio_init((ctypes.c_int * 8)(1, 1, 0, 0, 0, 0, _IDLE_SECONDS, 0))
         return lib
     return None
 
