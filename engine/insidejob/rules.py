@@ -12,6 +12,7 @@ anything.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from engine.actions import NO_TURN, checked_apply_by_turn, wrong_phase
@@ -30,6 +31,7 @@ from engine.insidejob.vocabulary import (
     CARD_VALUE,
     CHOSE_NOT,
     COULD_NOT,
+    DECK_SIZE,
     END_ALL_REVEALED,
     END_AT_RISK,
     END_INTEL,
@@ -359,14 +361,21 @@ def trick_winner(cards: list[int], wagered: list[bool], trump: int) -> tuple[int
     return best, "led_suit"
 
 
+# FinishedTrick's own __new__ is a Python function; tuple's takes the fields as they are. Made
+# at the end of every trick and for every card the smart bot weighs.
+_new_trick = tuple.__new__
+
+
 def finished_trick(cards: list[int], wagered: list[bool], trump: int, winner: int) -> FinishedTrick:
     """The facts a mission's objective reads: a wagered card counts as the trump suit."""
-    suits = tuple(map(CARD_SUIT.__getitem__, cards))
+    if len(cards) > 1:  # itemgetter of one index gives the item itself, not a tuple
+        pick = itemgetter(*cards)
+        values, suits = pick(CARD_VALUE), pick(CARD_SUIT)
+    else:
+        values, suits = (CARD_VALUE[cards[0]],), (CARD_SUIT[cards[0]],)
     if True in wagered:
         suits = tuple([trump if w else suit for suit, w in zip(suits, wagered, strict=True)])
-    return FinishedTrick(
-        tuple(map(CARD_VALUE.__getitem__, cards)), suits, tuple(wagered), trump, winner
-    )
+    return _new_trick(FinishedTrick, (values, suits, tuple(wagered), trump, winner))
 
 
 def _finish_trick(state: State) -> None:
@@ -403,10 +412,7 @@ def _finish_trick(state: State) -> None:
         "start": state.start,
         "mission": MISSION_VIEWS[mission.id],
         "cards": FrozenList(
-            [
-                FrozenDict(seat=s, card=CARD_NAMES[c], wagered=w)
-                for s, c, w in zip(seats, cards, wagered, strict=True)
-            ]
+            [_played(s, c, w) for s, c, w in zip(seats, cards, wagered, strict=True)]
         ),
         "winner": winner,
         "by": by,
@@ -425,6 +431,19 @@ def _finish_trick(state: State) -> None:
     # views share it from here on.
     entry["revealed"] = FrozenList(entry["revealed"])
     state.history[-1] = FrozenDict(entry)
+
+
+# Each (seat, card, wagered) as a finished trick shows it, made the first time it is played and
+# shared from then on, by every game: it is frozen, and a trick's five cost a fifth of its end.
+_PLAYED: list[FrozenDict | None] = [None] * (MAX_PLAYERS * DECK_SIZE * 2)
+
+
+def _played(seat: int, card: int, wagered: bool) -> FrozenDict:
+    index = (seat * DECK_SIZE + card) * 2 + wagered
+    play = _PLAYED[index]
+    if play is None:
+        play = _PLAYED[index] = FrozenDict(seat=seat, card=CARD_NAMES[card], wagered=wagered)
+    return play
 
 
 def _checks(state: State, entry: dict[str, Any], winner: int) -> None:
