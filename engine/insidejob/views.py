@@ -175,14 +175,17 @@ def _my_vote(state: State, seat: int) -> dict[str, Any] | None:
     phase = state.phase
     if phase != PHASE_VOTE and state.vote is None:
         return None
+    # Each rule asked once (a bot's vote reads this): a voter's refusal is None, so it is asked
+    # only of the others, in the vote.
     voting = phase == PHASE_VOTE and rules.may_act(state, seat)
-    refusal = rules.vote_refusal(state, seat) if phase == PHASE_VOTE else None
+    votes = rules.votes_of(state, seat) if voting else 0
+    refused = phase == PHASE_VOTE and seat not in state.voters
     return {
         "candidates": rules.vote_candidates(state, seat) if voting else [],
-        "votes": rules.votes_of(state, seat) if voting else 0,
-        "same_allowed": voting and rules.votes_of(state, seat) == 2 and state.revealed[seat],
+        "votes": votes,
+        "same_allowed": voting and votes == 2 and state.revealed[seat],
         "cast": list(state.ballots[seat]) if seat in state.ballots else None,
-        "refusal": refusal if seat not in state.voters else None,
+        "refusal": rules.vote_refusal(state, seat) if refused else None,
     }
 
 
@@ -342,10 +345,12 @@ def acting_view(state: State, seat: int) -> LazyView:
         if seat != state.turn:
             raise not_your_turn(rules.expected_seats(state))
         mine = {"must_keep": rules.must_keep(state)}
-    elif rules.may_act(state, seat):
-        return lazy_view(state, seat)
-    else:
+    elif not rules.may_act(state, seat):
         raise not_your_turn(rules.expected_seats(state))
+    elif phase == PHASE_VOTE:  # what a voter reads
+        mine = {"vote": _my_vote(state, seat)}
+    else:
+        return lazy_view(state, seat)
     known: dict[str, Any] = {"phase": phase}
     return open_nested_view(SEAT_PARTS, state, seat, known, "me", PRIVATE_PARTS, mine)
 

@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from engine.errors import IllegalAction, MalformedAction
 from engine.lazyview import LazyView
 from engine.registry import game_names, get_game, seat_bots
 from engine.rng import Rng
@@ -48,19 +49,48 @@ def states(game, players, variants, seed):
         yield state
 
 
+def lazy_views(game):
+    """The lazy views a game makes: lazy_view for any seat, and (if the game has one) the view
+    its bots get, acting_view, for a seat that may act (it refuses the others)."""
+    module = views_module(game)
+    acting = getattr(module, "acting_view", None)
+
+    def made(state, seat):
+        yield module.lazy_view(state, seat)
+        if acting is not None and seat in game.expected_seats(state):
+            yield acting(state, seat)
+
+    return made
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_a_lazy_view_holds_exactly_the_full_view_at_every_state(game):
-    lazy_view = views_module(game).lazy_view
+    made = lazy_views(game)
     for players, variants in SETUPS[game.name]:
         for seed in range(3):
             for state in states(game, players, variants, seed):
                 for seat in range(players):
                     full = game.view(state, seat)
-                    lazy = lazy_view(state, seat)
-                    assert list(lazy) == list(full) and len(lazy) == len(full)
-                    assert list(lazy["me"]) == list(full["me"])
-                    assert plain(lazy) == full
-                    assert lazy == full  # Mapping equality, as a bot's dict checks would see it
+                    for lazy in made(state, seat):
+                        assert list(lazy) == list(full) and len(lazy) == len(full)
+                        assert list(lazy["me"]) == list(full["me"])
+                        assert plain(lazy) == full
+                        assert lazy == full  # Mapping equality, as a bot's dict checks see it
+
+
+def test_the_bots_view_of_inside_job_refuses_a_seat_that_may_not_act():
+    game = get_game("insidejob")
+    acting_view = views_module(game).acting_view
+    for players, variants in SETUPS["insidejob"]:
+        for state in states(game, players, variants, seed=4):
+            for seat in range(players):
+                if seat in game.expected_seats(state):
+                    continue
+                with pytest.raises(IllegalAction) as refused:
+                    acting_view(state, seat)
+                assert refused.value.code == "not_your_turn"
+            with pytest.raises(MalformedAction):
+                acting_view(state, players)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
