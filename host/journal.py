@@ -26,8 +26,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from host import disksync
-
 SUFFIX = ".jsonl"
 # An appended line needs its data and the file's new length on disk, not its times: fdatasync
 # flushes exactly that, and costs about a third less than fsync (where the system has it).
@@ -73,45 +71,23 @@ class GameJournal:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._fd: int | None = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        self._size = os.fstat(self._fd).st_size  # the durable part of the file
-        # A line written whose sync is under way (``settle=False``), and its length.
-        self._syncing: tuple[disksync.Pending, int] | None = None
+        self._size = os.fstat(self._fd).st_size
 
-    def _write(self, record: dict[str, Any], settle: bool = True) -> None:
+    def _write(self, record: dict[str, Any]) -> None:
         """Raises JournalError when the line cannot be made durable; the file is then as it
-        was before the call. ``settle=False``: return once the line is written and its sync
-        begun; :meth:`settle` then says whether it is on disk."""
+        was before the call."""
         if self._fd is None:
             raise JournalError("the journal is closed")
-        self.settle()
         data = (json.dumps(record, separators=(",", ":"), ensure_ascii=True) + "\n").encode()
         try:
             written = 0
             while written < len(data):
                 written += os.write(self._fd, data[written:])
-            if settle:
-                _sync_data(self._fd)
-            else:
-                self._syncing = (disksync.begin(self._fd), len(data))
-                return
+            _sync_data(self._fd)
         except OSError as error:
             self._cut_back()
             raise JournalError(str(error)) from error
         self._size += len(data)
-
-    def settle(self) -> None:
-        """Wait until the line written with ``settle=False`` is on disk. Raises JournalError
-        when it cannot be: the line is then cut off the file."""
-        if self._syncing is None:
-            return
-        pending, length = self._syncing
-        self._syncing = None
-        try:
-            pending.wait()
-        except OSError as error:
-            self._cut_back()
-            raise JournalError(str(error)) from error
-        self._size += length
 
     def _cut_back(self) -> None:
         """Remove whatever part of a refused line reached the file."""
@@ -126,10 +102,8 @@ class GameJournal:
             self._fd = None
             raise JournalError(f"cannot cut back the journal: {error}") from error
 
-    def append_action(self, seat: int, action: dict[str, Any], settle: bool = True) -> None:
-        """``settle=False``: the line's sync is still under way on return; call :meth:`settle`
-        before telling anyone of the action."""
-        self._write({"kind": "action", "seat": seat, "action": action}, settle)
+    def append_action(self, seat: int, action: dict[str, Any]) -> None:
+        self._write({"kind": "action", "seat": seat, "action": action})
 
     def mark_over(self) -> None:
         self._write({"kind": "over"})
@@ -144,10 +118,6 @@ class GameJournal:
 
     def close(self) -> None:
         if self._fd is not None:
-            # A sync under way must end before its descriptor does (the number could be reused).
-            with contextlib.suppress(JournalError):
-                self.settle()
-        if self._fd is not None:  # (settle closes it when it cannot cut a failed line back)
             os.close(self._fd)
             self._fd = None
 

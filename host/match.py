@@ -51,7 +51,6 @@ class Match:
         # The journal's file name stays known after it closes: the room file points at it.
         self.journal_name: str | None = journal.path.name if journal else None
         self.bot_rng = Rng(seed ^ BOT_SEED_MIX)
-        self._unsettled = False  # the last action's line is still on its way to disk
         if self.journal is not None and self.over:
             self._close_journal()
 
@@ -114,12 +113,8 @@ class Match:
     def expected_seats(self) -> frozenset[int]:
         return frozenset() if self.over else self.rules.expected_seats(self.state)
 
-    def apply(self, seat: int, action: Any, settle: bool = True) -> None:
+    def apply(self, seat: int, action: Any) -> None:
         """Check, apply and journal one action; only then may the caller acknowledge it.
-
-        ``settle=False``: the action's line may still be on its way to disk on return, so that
-        the caller can make its frames meanwhile; it must call :meth:`settle` before telling
-        anyone of the action. A game's last action is always settled here.
 
         Raises the engine's errors, or RoomError ``game_over``, ``journal_failed`` (the action is
         undone: nothing of it stays in memory or on disk), ``internal_error`` (an engine bug; the
@@ -127,7 +122,6 @@ class Match:
         """
         if self.over:
             raise RoomError("game_over")
-        self.settle()  # an earlier action first (its caller settles it: this is a safety net)
         try:
             accepted = self.rules.apply(self.state, seat, action)
         except EngineError:
@@ -141,32 +135,14 @@ class Match:
         normalised = accepted
         if self.journal is not None:
             try:
-                self.journal.append_action(seat, normalised, settle)
+                self.journal.append_action(seat, normalised)
             except JournalError as error:
                 log.error("journal write failed, action undone: %s", error)
                 self._rebuild()
                 raise RoomError("journal_failed") from error
-            self._unsettled = not settle
         self.log.append({"seat": seat, "action": normalised})
         if self.rules.is_over(self.state):  # (not self.over: checked false above, mypy narrows)
-            self.settle()
             self._finish()
-
-    def settle(self) -> None:
-        """Return once the last action applied with ``settle=False`` is on disk. Raises
-        RoomError ``journal_failed`` when it cannot be: the action is then undone, in memory and
-        on disk, as if it had been refused."""
-        if not self._unsettled:
-            return
-        self._unsettled = False
-        assert self.journal is not None
-        try:
-            self.journal.settle()
-        except JournalError as error:
-            log.error("journal sync failed, action undone: %s", error)
-            self.log.pop()
-            self._rebuild()
-            raise RoomError("journal_failed") from error
 
     def bot_move(self, covered: Iterable[int]) -> int | None:
         """Let the bot play the lowest covered seat the engine waits on; its seat, or None.

@@ -106,11 +106,6 @@ class Change:
             )
         return self._public_text
 
-    def make_frames(self) -> None:
-        """Make the seats' frames and the public one now, rather than as they are sent."""
-        self._game_frames()
-        _ = self.public_text
-
     @property
     def seat_texts(self) -> list[str]:
         """Every seat's state frame, padded to one length (empty outside a game)."""

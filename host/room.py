@@ -459,22 +459,10 @@ class Room:
             raise RoomError("paused")
         if player.removed:
             raise RoomError("not_seated")
-        # The action's line goes to disk while the new moment's frames are made; none of them
-        # leaves before it is there (host/disksync.py).
-        self.match.apply(seat, message["action"], settle=False)
-        was = player.timeouts, player.idle
+        self.match.apply(seat, message["action"])
         player.timeouts, player.idle = 0, False  # the player is back at the table
-        self._after_action()  # (a game's last action is on disk already: apply settles it)
-        self._follow_clock()  # the frames show the new step's clock (changed() keeps it)
-        change = self._change()
-        change.make_frames()
-        try:
-            self.match.settle()
-        except RoomError:  # the action is undone: so is what followed from it here
-            player.timeouts, player.idle = was
-            self._follow_clock()
-            raise
-        self.changed(change)
+        self._after_action()
+        self.changed()
 
     # ---------------------------------------------------------------- the game
 
@@ -529,12 +517,11 @@ class Room:
             if self.demo:
                 demo_game_over(self)
 
-    def changed(self, change: Change | None = None) -> None:
+    def changed(self) -> None:
         """Tell everyone, set the turn clock, then let bots play the seats they cover: at once,
-        one action (and one message round) at a time, or after a natural pause each.
-        ``change``: the frames of this moment, if the caller made them already."""
+        one action (and one message round) at a time, or after a natural pause each."""
         self._follow_clock()
-        self.broadcast(change)
+        self.broadcast()
         if self._bots_running or self._bot_wait is not None:
             return
         if self.bot_pause > 0:
@@ -739,13 +726,12 @@ class Room:
         self._churn = None
         self.broadcast_soon()
 
-    def broadcast(self, change: Change | None = None) -> None:
+    def broadcast(self) -> None:
         """Every phone its own state message, then the public listeners the public one."""
         if self._churn is not None:
             self._churn.cancel()
             self._churn = None
-        if change is None:
-            change = self._change()
+        change = self._change()
         # The seats first: no player waits on the watchers and screens.
         watchers = []
         for conn in list(self.connections):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import errno
 
-from host import disksync
+from host import journal as journal_module
 from host.journal import read_journal
 from host.server import PhoneConnection
 
@@ -79,13 +79,15 @@ async def test_a_failed_sync_undoes_the_action_before_anyone_hears_of_it(host, k
     before = kit.frozen(room)
     path = room.journal.path
     size = path.stat().st_size
-    failed = []
+    sync, failed = journal_module._sync_data, []
 
     def failing(fd):  # the line is written; the disk then fails to keep it
-        failed.append(fd)
-        return disksync.Pending(None, OSError(errno.EIO, "I/O error"))
+        if path.stat().st_size > size and not failed:
+            failed.append(fd)
+            raise OSError(errno.EIO, "I/O error")
+        sync(fd)
 
-    monkeypatch.setattr(disksync, "begin", failing)
+    monkeypatch.setattr(journal_module, "_sync_data", failing)
     error = await phones[boss].error(
         {"type": "action", "action": {"type": "propose", "team": [0, 1]}}
     )
@@ -96,45 +98,35 @@ async def test_a_failed_sync_undoes_the_action_before_anyone_hears_of_it(host, k
         heard = len(phone.raw)
         await phone.sync()
         assert len(phone.raw) == heard + 1
-    monkeypatch.undo()
     # Another team this time: the board's next frame must be this one (play_one checks it).
     await kit.play_one(host, phones, boss, {"type": "propose", "team": [0, 2]}, board)
     assert read_journal(path).log == [{"seat": boss, "action": {"type": "propose", "team": [0, 2]}}]
 
 
-async def test_the_frames_are_made_while_the_disk_syncs_and_sent_only_after(host, kit, monkeypatch):
+async def test_no_frame_tells_of_an_action_before_its_line_is_on_disk(host, kit, monkeypatch):
     phones = await _started(host)
     board = await host.board()
     room = host.room
     boss = room.state.boss
     sent: list[str] = []
-    original_send, original_begin = PhoneConnection.send_text, disksync.begin
-    seen_at_wait: list[tuple[list[str], bool]] = []
-    made: list = []
+    sent_at_sync: list[list[str]] = []
+    original_send, sync = PhoneConnection.send_text, journal_module._sync_data
 
     def send_text(self, text):
         sent.append(text)
         original_send(self, text)
 
-    class Watched:
-        def __init__(self, pending):
-            self.pending = pending
-
-        def wait(self):  # what had left, and whether the seats' frames were made already
-            seen_at_wait.append((list(sent), bool(made) and made[-1]._padded is not None))
-            self.pending.wait()
+    def watched(fd):
+        sent_at_sync.append(list(sent))
+        sync(fd)
 
     monkeypatch.setattr(PhoneConnection, "send_text", send_text)
-    monkeypatch.setattr(disksync, "begin", lambda fd: Watched(original_begin(fd)))
-    monkeypatch.setattr(room, "_change", lambda: made.append(type(room)._change(room)) or made[-1])
+    monkeypatch.setattr(journal_module, "_sync_data", watched)
     unsubscribe = room.subscribe_public(lambda text: sent.append(text), as_text=True)
     sent.clear()
-    made.clear()
     await kit.play_one(host, phones, boss, {"type": "propose", "team": [0, 1]}, board)
     unsubscribe()
-    # When the Room waited for the disk, the frames were made and none had left; then every
-    # phone and the public subscriber got theirs (the board too: play_one reads it), from that
-    # one change.
-    assert seen_at_wait == [([], True)]
+    # When the line was synced nothing had left; then every phone and the public subscriber
+    # got their frame (the board too: play_one reads it).
+    assert sent_at_sync == [[]]
     assert len(sent) == len(phones) + 1
-    assert len(made) == 1
