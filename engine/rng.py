@@ -37,7 +37,9 @@ class Rng:
     _made: int  # how many outputs the batch held
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
+        self._base = seed & _MASK  # the state's setter, inline: a game makes two generators
+        self._ahead = []
+        self._made = 0
 
     @property
     def state(self) -> int:
