@@ -9,7 +9,7 @@ Accomplice and Tim Shady are judged last, from the result of the player they dep
 from __future__ import annotations
 
 from engine.actions import NO_TURN
-from engine.frozen import FrozenList, frozen
+from engine.frozen import FrozenDict, FrozenList
 from engine.insidejob.state import State
 from engine.insidejob.vocabulary import (
     ACCOMPLICE,
@@ -53,12 +53,11 @@ def count_votes(state: State) -> None:
         outcome, ending = OUTCOME_AGENTS, END_CAUGHT
     else:
         outcome, ending = OUTCOME_TRAITOR, END_MISSED
-    state.vote = frozen(
-        {
-            "ballots": {str(s): list(t) for s, t in sorted(state.ballots.items())},
-            "tally": tally,
-            "leaders": leaders,
-        }
+    # Frozen as made (what frozen() of the plain form gives, without its walk): views share it.
+    state.vote = FrozenDict(
+        ballots=FrozenDict({str(s): FrozenList(t) for s, t in sorted(state.ballots.items())}),
+        tally=FrozenList(tally),
+        leaders=FrozenList(leaders),
     )
     finish(state, outcome, ending)
 
@@ -141,15 +140,13 @@ def finish(state: State, outcome: str, ending: str) -> None:
     winning = [s for s in range(state.config.players) if results[s]]
     labels = {winner_label(state, s) for s in winning}
     # The header every game's result starts with, then Inside Job's own fields.
-    state.result = frozen(
-        {
-            "winners": sorted(labels),
-            "ending": ending,
-            "winning_seats": winning,
-            "outcome": outcome,
-            "roles": list(state.roles),
-            "follow": follows(state),
-        }
+    state.result = FrozenDict(
+        winners=FrozenList(sorted(labels)),
+        ending=ending,
+        winning_seats=FrozenList(winning),
+        outcome=outcome,
+        roles=FrozenList(state.roles),
+        follow=follows(state),
     )
     state.phase = PHASE_OVER
     state.turn = NO_TURN

@@ -351,8 +351,18 @@ def acting_view(state: State, seat: int) -> LazyView:
         mine = {"vote": _my_vote(state, seat)}
     else:
         return lazy_view(state, seat)
-    known: dict[str, Any] = {"phase": phase}
-    return open_nested_view(SEAT_PARTS, state, seat, known, "me", PRIVATE_PARTS, mine)
+    # open_nested_view, inline: a call less on every move.
+    me = LazyView(mine)
+    me._parts = PRIVATE_PARTS
+    me._state = state
+    me._seat = seat
+    me._nested = None
+    view = LazyView(phase=phase, me=me)
+    view._parts = SEAT_PARTS
+    view._state = state
+    view._seat = seat
+    view._nested = me
+    return view
 
 
 def record(state: State) -> dict[str, Any]:
