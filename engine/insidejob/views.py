@@ -335,22 +335,30 @@ def acting_view(state: State, seat: int) -> LazyView:
     if type(seat) is not int or not 0 <= seat < state.config.players:
         check_seat(seat, state.config.players)
     phase = state.phase
-    # The moves of a trick, most moves: lazy_view's own, inline.
+    # What the bot reads next (``me``'s part for its move) known from the start, as lazy_view
+    # makes it, inline: a call less on every move.
     mine: dict[str, Any]
-    if phase == PHASE_PLAY:
-        if seat != state.turn:
+    if phase == PHASE_VOTE:
+        if not rules.may_act(state, seat):
             raise not_your_turn(rules.expected_seats(state))
+        mine = {"vote": _my_vote(state, seat)}
+    elif seat != state.turn:  # outside the vote the seat on turn alone acts (NO_TURN once over)
+        raise not_your_turn(rules.expected_seats(state))
+    elif phase == PHASE_PLAY:
         mine = {"playable": _playable_on_turn(state, seat)}
     elif phase == PHASE_MISSION:
-        if seat != state.turn:
-            raise not_your_turn(rules.expected_seats(state))
         mine = {"must_keep": rules.must_keep(state)}
-    elif not rules.may_act(state, seat):
-        raise not_your_turn(rules.expected_seats(state))
-    elif phase == PHASE_VOTE:  # what a voter reads
-        mine = {"vote": _my_vote(state, seat)}
+    elif phase == PHASE_ACCOMPLICE:
+        mine = {"pick_from": _pick_from(state, seat)}
+    elif phase == PHASE_WAGER:  # the phase is all a bot reads to wager
+        alone = LazyView(phase=phase)
+        alone._parts = SEAT_PARTS
+        alone._state = state
+        alone._seat = seat
+        alone._nested = None
+        return alone
     else:
-        return lazy_view(state, seat)
+        raise not_your_turn(rules.expected_seats(state))
     # open_nested_view, inline: a call less on every move.
     me = LazyView(mine)
     me._parts = PRIVATE_PARTS
