@@ -329,9 +329,11 @@ def lazy_view(state: State, seat: int) -> LazyView:
 
 
 def acting_view(state: State, seat: int) -> LazyView:
-    """``lazy_view(state, seat)`` for a seat that may act now, for ``seat_bots``; raises
-    MalformedAction ``not_a_seat``, then IllegalAction ``not_your_turn`` (``rules.may_act``'s
-    test, made with the phase and turn the view reads anyway: one test of the turn a move)."""
+    """``lazy_view(state, seat)`` for a seat that may act now, the view the bots get (see
+    ``engine.registry.acting_seat_bots``); raises MalformedAction ``not_a_seat``, then
+    IllegalAction ``not_your_turn`` (``rules.may_act``'s test, made with the phase and turn the
+    view reads anyway: one test of the turn a move). It opens its views as
+    ``engine.lazyview.open_nested_view`` does, inline (tests compare them with ``view``)."""
     if type(seat) is not int or not 0 <= seat < state.config.players:
         check_seat(seat, state.config.players)
     phase = state.phase
