@@ -173,13 +173,16 @@ class _Table:
     """What the smart bot reads from the view once per decision about a card."""
 
     __slots__ = (
+        "card_ids",
         "cards",
+        "flags",
         "hand_left",
         "mic_at",
         "mic_weight",
         "missing",
         "mission",
         "objective",
+        "tokens",
         "trump",
         "unseen",
         "unseen_cards",
@@ -198,6 +201,11 @@ class _Table:
             trick = trick[:-1]  # judge the card just played as if about to be played
         self.view = view
         self.cards = [(CARD_BY_NAME[p["card"]], p["wagered"]) for p in trick]
+        # The trick so far as judge passes it on, and the Intel tokens on it: the same for
+        # every card this decision weighs.
+        self.card_ids = [c for c, _ in self.cards]
+        self.flags = [w for _, w in self.cards]
+        self.tokens: int = sum(1 for wagered in self.flags if wagered)
         self.missing = view["players"] - len(self.cards) - 1
         self.weights: dict[int, tuple[float, float]] = {}
         # The Agent with a Microphone holding Intel loses the game for the Agents by winning a
@@ -232,8 +240,8 @@ class _Table:
     def judge(self, card: int, wagered: bool) -> tuple[float, float, float]:
         """(the mission holds, this card wins, the Microphone's card wins): exact when it is the
         trick's last card."""
-        cards = [c for c, _ in self.cards] + [card]
-        flags = [w for _, w in self.cards] + [wagered]
+        cards = [*self.card_ids, card]
+        flags = [*self.flags, wagered]
         best, _by = trick_winner(cards, flags, self.trump)
         holds = float(self.objective(finished_trick(cards, flags, self.trump, best)))
         me = len(cards) - 1
@@ -256,8 +264,7 @@ class _Table:
 def _gain(view: View, table: _Table, wagered: bool) -> int:
     """The Intel this seat would take by winning the trick (its own token comes back)."""
     taken = 2 if table.mission["risky"] else 1
-    tokens = sum(1 for _, w in table.cards if w)
-    return taken + tokens + (1 if wagered else 0)
+    return taken + table.tokens + (1 if wagered else 0)
 
 
 def _score(view: View, table: _Table, card: int, wagered: bool) -> float:
