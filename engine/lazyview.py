@@ -144,19 +144,16 @@ def open_view(
     state: Any,
     seat: Any,
     known: dict[str, Any] | None = None,
-    nested: LazyView | None = None,
 ) -> LazyView:
     """The lazy ``build(parts, state, seat)``. ``known``: values already at hand, copied in (each
-    must be its part's value: the tests compare every key of every view); ``nested``: the view
-    of the ``Nested`` part if ``known`` holds it already (opened by the caller, closed with this
-    one). A function, not ``__init__``: a class with an ``__init__`` of its own runs it in a
-    fresh interpreter loop, and a bot opens one or two views a move (dict's own, in C, takes
-    ``known``)."""
+    must be its part's value: the tests compare every key of every view). A function, not
+    ``__init__``: a class with an ``__init__`` of its own runs it in a fresh interpreter loop,
+    and a bot opens one or two views a move (dict's own, in C, takes ``known``)."""
     view = LazyView() if known is None else LazyView(known)
     view._parts = parts
     view._state = state
     view._seat = seat
-    view._nested = nested
+    view._nested = None
     if not known:
         _hold_one(view)
     return view
@@ -168,31 +165,3 @@ def _hold_one(view: LazyView) -> None:
     for key in view._parts:
         view.__missing__(key)
         return
-
-
-def open_nested_view(
-    parts: Parts,
-    state: Any,
-    seat: Any,
-    known: dict[str, Any],
-    key: str,
-    nested_parts: Parts,
-    nested_known: dict[str, Any] | None = None,
-) -> LazyView:
-    """``open_view(parts, state, seat, known)`` with its ``Nested`` part under ``key`` opened
-    already (``nested_parts``: that part's parts; ``nested_known``: values at hand for it): one
-    call where a bot reads that part every move."""
-    nested = LazyView() if nested_known is None else LazyView(nested_known)
-    nested._parts = nested_parts
-    nested._state = state
-    nested._seat = seat
-    nested._nested = None
-    if not nested_known:
-        _hold_one(nested)
-    known[key] = nested
-    view = LazyView(known)
-    view._parts = parts
-    view._state = state
-    view._seat = seat
-    view._nested = nested
-    return view

@@ -49,7 +49,7 @@ from engine.insidejob.vocabulary import (
     TRAITORS,
     suit_of,
 )
-from engine.lazyview import LazyView, Nested, Parts, build, open_nested_view, open_view
+from engine.lazyview import LazyView, Nested, Parts, build, open_view
 
 
 def _mission(mission_id: str) -> dict[str, Any]:
@@ -306,39 +306,22 @@ def seat_part(state: State, seat: int) -> dict[str, Any]:
 
 
 def lazy_view(state: State, seat: int) -> LazyView:
-    """``view(state, seat)`` read key by key (for bots, see engine.lazyview). Raises
-    MalformedAction ``not_a_seat`` (check_seat's test inline: bots call this every move)."""
-    if type(seat) is not int or not 0 <= seat < state.config.players:
-        check_seat(seat, state.config.players)
-    # Every bot reads the phase first, and then, but for a wager, what it may do (``me``): for
-    # the seat on turn, the cards it may play or the mission it must keep, made here rather
-    # than through two lookups that miss.
-    phase = state.phase
-    if phase == PHASE_WAGER:
-        return open_view(SEAT_PARTS, state, seat, {"phase": phase})
-    known: dict[str, Any] = {"phase": phase}
-    if seat == state.turn:
-        mine: dict[str, Any]
-        if phase == PHASE_PLAY:
-            mine = {"playable": _playable_on_turn(state, seat)}
-            return open_nested_view(SEAT_PARTS, state, seat, known, "me", PRIVATE_PARTS, mine)
-        if phase == PHASE_MISSION:
-            mine = {"must_keep": rules.must_keep(state)}
-            return open_nested_view(SEAT_PARTS, state, seat, known, "me", PRIVATE_PARTS, mine)
-    return open_nested_view(SEAT_PARTS, state, seat, known, "me", PRIVATE_PARTS)
+    """``view(state, seat)`` read key by key (see engine.lazyview), for any seat. Raises
+    MalformedAction ``not_a_seat``. The bots get ``acting_view``, made for a seat that acts."""
+    return open_view(SEAT_PARTS, state, check_seat(seat, state.config.players))
 
 
 def acting_view(state: State, seat: int) -> LazyView:
     """``lazy_view(state, seat)`` for a seat that may act now, the view the bots get (see
     ``engine.registry.acting_seat_bots``); raises MalformedAction ``not_a_seat``, then
     IllegalAction ``not_your_turn`` (``rules.may_act``'s test, made with the phase and turn the
-    view reads anyway: one test of the turn a move). It opens its views as
-    ``engine.lazyview.open_nested_view`` does, inline (tests compare them with ``view``)."""
+    view reads anyway: one test of the turn a move). It opens the view and its ``me`` inline
+    (tests compare them with ``view``)."""
     if type(seat) is not int or not 0 <= seat < state.config.players:
         check_seat(seat, state.config.players)
     phase = state.phase
-    # What the bot reads next (``me``'s part for its move) known from the start, as lazy_view
-    # makes it, inline: a call less on every move.
+    # What the bot reads next (``me``'s part for its move) known from the start, made inline:
+    # a call less on every move.
     mine: dict[str, Any]
     if phase == PHASE_VOTE:
         if not rules.may_act(state, seat):
@@ -361,7 +344,7 @@ def acting_view(state: State, seat: int) -> LazyView:
         return alone
     else:
         raise not_your_turn(rules.expected_seats(state))
-    # open_nested_view, inline: a call less on every move.
+    # The view and its ``me`` opened inline (open_view's work): a call less on every move.
     me = LazyView(mine)
     me._parts = PRIVATE_PARTS
     me._state = state
