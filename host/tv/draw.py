@@ -4,6 +4,10 @@ Scenes lay themselves out in design units; :class:`Canvas` scales them uniformly
 window that is not 16:9) and renders text at the real pixel size, so 720p and 4K are both crisp.
 Every text and named element drawn in a frame is recorded with its screen rectangle: tests read
 that record to check what a viewer sees, and that nothing falls off the screen.
+
+A canvas draws at once, or, given a :class:`~host.tv.damage.Recording`, notes each drawing call
+for the window's painter, which draws only what differs from the frame on screen. Every pixel a
+canvas changes goes through :meth:`Canvas._draw`, so both ways give the same picture.
 """
 
 from __future__ import annotations
@@ -12,10 +16,12 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
 from host.tv import theme
+from host.tv.damage import Recording
 from host.tv.fonts import FontBook
 from host.tv.theme import Colour
 
@@ -30,35 +36,32 @@ class Drawn:
 
 class StillPicture:
     """The last picture of a scene that stays the same until the next message, kept to be
-    copied: a board drawn from scratch costs a 1080p frame about 3 ms of shapes and text, a
-    copy a tenth of that, and the window redraws at 60 frames/s while a moment plays over it.
-    The key says everything the picture depends on; the canvas's record of what was drawn is
-    kept with it, so a copied frame reads to the tests exactly as a drawn one.
-
-    A picture is kept only when it is asked for a second time in a row: keeping it is itself a
-    whole-screen copy, wasted on a board that changes with every frame (a burst of votes), and
-    the window's memory traffic is what slows the host beside it (docs/benchmarks.md, "TV")."""
+    repeated: a board drawn from scratch costs a 1080p frame about 2 ms of shapes and text, and
+    the window draws 60 frames/s while a moment plays over it. The key says everything the
+    picture depends on. What is kept is the picture's drawing calls (so the painter finds
+    nothing changed under them) and the canvas's record of what was drawn, so a repeated frame
+    reads to the tests exactly as a drawn one. A canvas that draws at once just paints."""
 
     def __init__(self) -> None:
         self.key: object = None
-        self.surface: pygame.Surface | None = None
+        self.calls: Recording | None = None
         self.drawn: list[Drawn] = []
 
     def draw(self, canvas: Canvas, key: object, paint: Callable[[Canvas], None]) -> None:
-        """``paint`` the whole screen (it must cover it, a fill first), or copy what it painted
-        last time for the same key and screen size."""
-        key = (key, canvas.surface.get_size(), canvas.surface.get_bitsize())
-        if key == self.key and self.surface is not None:
-            canvas.surface.blit(self.surface, (0, 0))
+        """``paint`` the whole screen (it must cover it, a fill first), or repeat what it
+        painted last time for the same key and screen."""
+        recording = canvas.recording
+        if recording is None:
+            paint(canvas)
+            return
+        key = (key, canvas.surface)
+        if key == self.key and self.calls is not None:
+            recording.extend(self.calls)
             canvas.drawn.extend(self.drawn)
             return
-        before = len(canvas.drawn)
+        calls, drawn = len(recording), len(canvas.drawn)
         paint(canvas)
-        if key == self.key:  # the second frame of this picture: keep it for the next ones
-            self.surface = canvas.surface.copy()
-            self.drawn = canvas.drawn[before:]
-        else:
-            self.key, self.surface, self.drawn = key, None, []
+        self.key, self.calls, self.drawn = key, recording.since(calls), canvas.drawn[drawn:]
 
 
 @dataclass
@@ -66,12 +69,32 @@ class Canvas:
     surface: pygame.Surface
     fonts: FontBook
     drawn: list[Drawn] = field(default_factory=list)
+    recording: Recording | None = None  # None: draw at once
 
     def __post_init__(self) -> None:
         width, height = self.surface.get_size()
         self.scale = min(width / theme.DESIGN_WIDTH, height / theme.DESIGN_HEIGHT)
         self.offset_x = (width - theme.DESIGN_WIDTH * self.scale) / 2
         self.offset_y = (height - theme.DESIGN_HEIGHT * self.scale) / 2
+        self._shift = self.surface.get_abs_offset()  # where a part of the screen sits on it
+        self._bounds = pygame.Rect(self._shift, (width, height))
+        self._inset = self.surface.get_parent() is not None
+
+    def inset(self, area: pygame.Rect) -> Canvas:
+        """A canvas of its own on a part of this one's surface, drawn the same way."""
+        return Canvas(self.surface.subsurface(area), self.fonts, recording=self.recording)
+
+    def _draw(
+        self, key: tuple[Any, ...], area: pygame.Rect, draw: Callable[..., Any], *args: Any
+    ) -> None:
+        """``draw(surface, *args)`` now, or noted: ``key`` is everything its pixels depend on,
+        ``area`` (on this surface) every pixel it may change."""
+        if self.recording is None:
+            draw(self.surface, *args)
+            return
+        if self._inset:
+            key, area = (self._shift, *key), area.move(self._shift).clip(self._bounds)
+        self.recording.add(key, area, (self.surface, self._bounds, self._shift, draw, args))
 
     # -- coordinates -------------------------------------------------------------------------
     def px(self, value: float) -> int:
@@ -97,7 +120,11 @@ class Canvas:
 
     # -- shapes ------------------------------------------------------------------------------
     def fill(self, colour: Colour) -> None:
-        self.surface.fill(colour)
+        self._fill(colour, 0)
+
+    def _fill(self, colour: Colour, flags: int) -> None:
+        area = self.surface.get_rect()
+        self._draw(("fill", colour, flags), area, pygame.Surface.fill, colour, None, flags)
 
     def dim(self, amount: float, towards: Colour = theme.BACKGROUND) -> None:
         """Fade the whole picture towards a colour (0: unchanged, 1: that colour).
@@ -106,10 +133,9 @@ class Canvas:
         """
         amount = min(1.0, max(0.0, amount))
         keep = round(255 * (1 - amount))
-        self.surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
-        self.surface.fill(
-            tuple(round(c * amount) for c in towards), special_flags=pygame.BLEND_RGB_ADD
-        )
+        self._fill((keep, keep, keep), pygame.BLEND_RGB_MULT)
+        r, g, b = (round(c * amount) for c in towards)
+        self._fill((r, g, b), pygame.BLEND_RGB_ADD)
 
     def panel(
         self,
@@ -123,31 +149,40 @@ class Canvas:
         border_width: float = 4,
     ) -> pygame.Rect:
         area = self.rect(x, y, w, h)
-        pygame.draw.rect(self.surface, colour, area, border_radius=self.px(radius))
+        self._rect(colour, area, 0, self.px(radius))
         if border is not None:
-            pygame.draw.rect(
-                self.surface, border, area, self.px(border_width), border_radius=self.px(radius)
-            )
+            self._rect(border, area, self.px(border_width), self.px(radius))
         return area
 
+    def _rect(self, colour: Colour, area: pygame.Rect, width: int, radius: int) -> None:
+        key = ("rect", colour, area.x, area.y, area.w, area.h, width, radius)
+        self._draw(key, area, pygame.draw.rect, colour, area, width, radius)
+
     def circle(self, x: float, y: float, r: float, colour: Colour, width: float = 0) -> pygame.Rect:
-        return pygame.draw.circle(
-            self.surface, colour, self.point(x, y), self.px(r), self.px(width) if width else 0
+        """A disc or a ring; returns the square it may cover."""
+        centre, radius = self.point(x, y), self.px(r)
+        thickness = self.px(width) if width else 0
+        area = pygame.Rect(
+            centre[0] - radius - 1, centre[1] - radius - 1, 2 * radius + 3, 2 * radius + 3
         )
+        key = ("circle", colour, centre, radius, thickness)
+        self._draw(key, area, pygame.draw.circle, colour, centre, radius, thickness)
+        return area
 
     def line(
         self, x0: float, y0: float, x1: float, y1: float, colour: Colour, width: float
     ) -> None:
-        pygame.draw.line(
-            self.surface, colour, self.point(x0, y0), self.point(x1, y1), self.px(width)
-        )
+        start, end, thickness = self.point(x0, y0), self.point(x1, y1), self.px(width)
+        area = _around((start, end), thickness)
+        key = ("line", colour, start, end, thickness)
+        self._draw(key, area, pygame.draw.line, colour, start, end, thickness)
 
     def polygon(self, points: list[tuple[float, float]], colour: Colour, width: float = 0) -> None:
-        pygame.draw.polygon(
-            self.surface,
-            colour,
-            [self.point(x, y) for x, y in points],
-            self.px(width) if width else 0,
+        corners = tuple(self.point(x, y) for x, y in points)
+        thickness = self.px(width) if width else 0
+        key = ("polygon", colour, corners, thickness)
+        self._draw(
+            key, _around(corners, thickness), pygame.draw.polygon, colour, corners, thickness
         )
 
     # -- text --------------------------------------------------------------------------------
@@ -180,7 +215,8 @@ class Canvas:
                 shown = shown[:-2].rstrip() + "…"
                 surface = self.fonts.render(shown, pixels, colour)
         area = surface.get_rect(**{anchor: self.point(x, y)})
-        self.surface.blit(surface, area)
+        key = ("text", shown, pixels, colour, area.x, area.y)
+        self._draw(key, area, pygame.Surface.blit, surface, area)
         self.drawn.append(Drawn("text", text, area, pixels / self.scale))
         return area
 
@@ -293,7 +329,8 @@ class Canvas:
         left += (round(size * self.scale) - side) // 2
         top += (round(size * self.scale) - side) // 2
         area = pygame.Rect(left, top, side, side)
-        self.surface.blit(_qr_surface(tuple(map(tuple, matrix)), module), area)
+        picture = _qr_surface(tuple(map(tuple, matrix)), module)
+        self._draw(("blit", picture, area.x, area.y), area, pygame.Surface.blit, picture, area)
         self.element("qr", area)
         return area
 
@@ -308,6 +345,14 @@ def _qr_surface(matrix: tuple[tuple[bool, ...], ...], module: int) -> pygame.Sur
             if dark:
                 surface.fill(theme.BLACK, (column * module, row_index * module, module, module))
     return surface
+
+
+def _around(points: tuple[tuple[int, int], ...], thickness: int) -> pygame.Rect:
+    """A rectangle holding every pixel a line or polygon through ``points`` may colour."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    margin = thickness + 2
+    left, top = min(xs) - margin, min(ys) - margin
+    return pygame.Rect(left, top, max(xs) + margin - left + 1, max(ys) + margin - top + 1)
 
 
 def _polygon(

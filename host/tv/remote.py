@@ -228,7 +228,7 @@ def _run_window(settings: WindowSettings) -> int:
     first = lambda: send({"event": "first_frame"})  # noqa: E731
     began, cpu_began = time.perf_counter(), time.process_time()
     if settings.draw_every_frame is not None:
-        _draw_every_frame(window, settings.draw_every_frame, ended)
+        _draw_every_frame(window, settings.draw_every_frame, ended, first)
     else:
         window.run(should_stop=ended.is_set, on_first_frame=first)
     # What the loop did, start-up left out (bench/tv.py reads it; the host has no use for it).
@@ -237,13 +237,16 @@ def _run_window(settings: WindowSettings) -> int:
     return 0
 
 
-def _draw_every_frame(window: Any, rate: float, ended: threading.Event) -> None:
-    """The bench's worst case: a full frame at ``rate`` frames/s (0: no limit) whether or not
+def _draw_every_frame(
+    window: Any, rate: float, ended: threading.Event, on_first_frame: Callable[[], None]
+) -> None:
+    """The bench's worst case: a frame drawn at ``rate`` frames/s (0: no limit) whether or not
     anything moves or changes, until the host closes the input."""
     import pygame
 
     clock = pygame.time.Clock()
     last = time.perf_counter()
+    told = False
     while not ended.is_set():
         window.drain()
         now = time.perf_counter()
@@ -252,6 +255,9 @@ def _draw_every_frame(window: Any, rate: float, ended: threading.Event) -> None:
         window.draw()
         pygame.display.flip()
         window.frames += 1
+        if not told and window.director.fed:
+            on_first_frame()
+            told = True
         pygame.event.pump()
         clock.tick(rate)
     window.close()

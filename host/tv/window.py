@@ -23,6 +23,7 @@ import pygame
 
 from host.tv import theme
 from host.tv.audio import SoundBank
+from host.tv.damage import Painter, Recording
 from host.tv.director import MAX_QUEUED, Director
 from host.tv.draw import Canvas
 from host.tv.fonts import FontBook
@@ -114,6 +115,8 @@ class TvWindow:
         self.was_moving = False  # whether the last turn's picture was still changing
         self.drawn_key: tuple[Any, ...] | None = None  # the still picture on screen, if any
         self.damaged = 0  # how often the display lost what it showed (a new mode, an expose)
+        self.painter = Painter()
+        self.changed: list[pygame.Rect] = []  # what the last frame drawn changed on screen
 
     @property
     def keys(self) -> HostKeys:
@@ -190,7 +193,8 @@ class TvWindow:
         key = self.picture_key()
         if (self.dirty or moving or self.was_moving) and (key is None or key != self.drawn_key):
             self.draw()
-            pygame.display.flip()
+            if self.changed:
+                pygame.display.update(self.changed)
             self.frames += 1
             self.dirty = False
             self.drawn_key = key
@@ -216,7 +220,15 @@ class TvWindow:
         return self.director.animating() or self._overlay_timed()
 
     def draw(self) -> Canvas:
-        canvas = Canvas(self.screen, self.fonts)
+        """Draw the frame on the screen surface where it differs from the last one (the display
+        is updated by the caller, from ``changed``)."""
+        recording = Recording()
+        canvas = self.draw_on(Canvas(self.screen, self.fonts, recording=recording))
+        self.changed = self.painter.paint(recording, self.screen, self.damaged)
+        return canvas
+
+    def draw_on(self, canvas: Canvas) -> Canvas:
+        """The whole frame on ``canvas`` (drawn at once, unless it records)."""
         self.director.draw(canvas)
         self._draw_overlays(canvas)
         return canvas

@@ -45,7 +45,7 @@ class Stage:
     def open(cls, screen: Canvas, frame: Frame) -> Stage:
         x, y, w, h = PICTURE
         area = screen.rect(x, y, w, h).clip(screen.surface.get_rect())
-        picture = Canvas(screen.surface.subsurface(area), screen.fonts)
+        picture = screen.inset(area)
         names = [n.strip() for n in frame.t("tv.tutorial.names").split(",") if n.strip()]
         return cls(screen, picture, frame, names)
 
