@@ -29,6 +29,9 @@ import pygame
 MERGE_GAP = 24
 # Past this share of the screen, the whole frame is painted without clipping.
 WHOLE_SCREEN_SHARE = 0.6
+# A frame painted whole whose first calls, at least this share of them, are the last frame's:
+# the screen as they leave it is kept for the next frame (a fade goes on over them).
+KEEP_UNDER_SHARE = 0.5
 
 # A recorded call: the surface it draws on, that surface's area on the screen, its offset
 # there, then the function and its arguments after the surface.
@@ -70,12 +73,18 @@ class Recording:
 
 
 class Painter:
-    """Paints recordings onto one screen, each only where it differs from the last."""
+    """Paints recordings onto one screen, each only where it differs from the last.
+
+    A frame that changes most of the screen (a fade over a board that stands still) is painted
+    whole; the screen as its unchanged first calls left it is then kept (``under``), so the
+    next frames of the fade start from a copy of it instead of drawing the board again."""
 
     def __init__(self) -> None:
         self.last: Recording | None = None
         self.screen: pygame.Surface | None = None
         self.epoch: object = None
+        self.under: pygame.Surface | None = None
+        self.under_keys: list[Hashable] = []  # the calls that painted ``under``
 
     def paint(
         self, frame: Recording, screen: pygame.Surface, epoch: object = None
@@ -85,27 +94,53 @@ class Painter:
         whole = screen.get_rect()
         previous = self.last
         if previous is None or screen is not self.screen or epoch != self.epoch:
-            previous = None
+            previous, self.under, self.under_keys = None, None, []
         self.last, self.screen, self.epoch = frame, screen, epoch
         if previous is None:
             _replay(frame, range(len(frame)), None)
             return [whole]
-        regions = _regions(changed_areas(previous, frame), whole)
+        same = _same_start(previous.keys, frame.keys)
+        regions = _regions(changed_areas(previous, frame, same), whole)
         if sum(region.w * region.h for region in regions) > WHOLE_SCREEN_SHARE * whole.w * whole.h:
-            _replay(frame, range(len(frame)), None)
+            self._paint_whole(frame, screen, same)
             return [whole]
         for region in regions:
             _replay(frame, region.collidelistall(frame.areas), region)
         return regions
 
+    def _paint_whole(self, frame: Recording, screen: pygame.Surface, same: int) -> None:
+        """``same``: how many first calls the frame shares with the last one."""
+        depth = len(self.under_keys)
+        if self.under is not None and frame.keys[:depth] == self.under_keys:
+            screen.blit(self.under, (0, 0))
+            _replay(frame, range(depth, len(frame)), None)
+            return
+        if same < KEEP_UNDER_SHARE * len(frame):
+            _replay(frame, range(len(frame)), None)
+            return
+        _replay(frame, range(same), None)
+        if self.under is None or self.under.get_size() != screen.get_size():
+            self.under = screen.copy()
+        else:
+            self.under.blit(screen, (0, 0))
+        self.under_keys = frame.keys[:same]
+        _replay(frame, range(same, len(frame)), None)
 
-def changed_areas(before: Recording, after: Recording) -> list[pygame.Rect]:
-    """The areas of the calls of either frame that the other does not make in the same order."""
+
+def _same_start(old: list[Hashable], new: list[Hashable]) -> int:
+    """How many first calls two frames share."""
+    start, end = 0, min(len(old), len(new))
+    while start < end and old[start] == new[start]:
+        start += 1
+    return start
+
+
+def changed_areas(before: Recording, after: Recording, start: int = 0) -> list[pygame.Rect]:
+    """The areas of the calls of either frame that the other does not make in the same order
+    (``start``: how many first calls they are known to share)."""
     old, new = before.keys, after.keys
     n, m = len(old), len(new)
-    start = 0
-    while start < n and start < m and old[start] == new[start]:
-        start += 1
+    start += _same_start(old[start:], new[start:])
     end = 0
     while end < n - start and end < m - start and old[n - 1 - end] == new[m - 1 - end]:
         end += 1

@@ -35,10 +35,23 @@ def pixels(surface: pygame.Surface) -> bytes:
 
 class Counts:
     def __init__(self) -> None:
-        self.frames = self.repeated = self.partial = self.untouched = 0
+        self.frames = self.repeated = self.partial = self.untouched = self.from_under = 0
 
 
-def compare_through(messages, size, reduced_motion=False, lang="en") -> Counts:
+class CountingPainter(Painter):
+    """Counts the whole frames begun from the kept screen under a fade."""
+
+    def __init__(self, counts: Counts) -> None:
+        super().__init__()
+        self.counts = counts
+
+    def _paint_whole(self, frame, screen, same):
+        depth = len(self.under_keys)
+        self.counts.from_under += self.under is not None and frame.keys[:depth] == self.under_keys
+        super()._paint_whole(frame, screen, same)
+
+
+def compare_through(messages, size, reduced_motion=False, lang="en", steps=STEPS) -> Counts:
     """Feed the window's way (one screen, recorded frames, the painter) and the plain way (a
     blank surface each frame, drawn at once) the same messages and clock."""
     pygame.display.init()
@@ -46,7 +59,8 @@ def compare_through(messages, size, reduced_motion=False, lang="en") -> Counts:
     fonts = FontBook()
     painted = Director(lang, reduced_motion=reduced_motion)
     drawn = Director(lang, reduced_motion=reduced_motion)
-    screen, painter, counts = pygame.Surface(size), Painter(), Counts()
+    counts = Counts()
+    screen, painter = pygame.Surface(size), CountingPainter(counts)
     keep = painted.picture.draw
 
     def counted(canvas, key, paint):
@@ -58,7 +72,7 @@ def compare_through(messages, size, reduced_motion=False, lang="en") -> Counts:
     for message in messages:
         for director in (painted, drawn):
             director.feed(message)
-        for step in STEPS:
+        for step in steps:
             painted.update(step)
             drawn.update(step)
             recording = Recording()
@@ -82,6 +96,14 @@ def test_a_painted_mole_board_or_moment_is_the_one_drawn(size):
     assert counts.repeated > len(messages) / 2  # many frames repeated a kept picture
     assert counts.untouched > counts.frames / 4  # and painted nothing
     assert counts.partial > len(messages) / 4  # a vote, a mark: a part of the screen
+
+
+def test_a_fade_at_sixty_frames_a_second_starts_from_the_kept_screen():
+    messages = play(10, seed=3)[:40]
+    counts = compare_through(messages, (1280, 720), steps=(1 / 60,) * 30)
+    # Most frames change a part of the screen or nothing; the frames of each fade after its
+    # first begin from the screen kept under it.
+    assert counts.from_under >= 40, counts.from_under
 
 
 def test_a_painted_inside_job_board_or_moment_is_the_one_drawn_with_and_without_motion():
