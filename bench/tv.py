@@ -18,6 +18,7 @@ import contextlib
 import json
 import os
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -269,18 +270,45 @@ def tv_drawing(frames_per_second: float | None) -> Any:
     return setup
 
 
-def measure_latency(actions: int) -> dict[str, Any]:
+LATENCY_RUNS = (
+    ("no_window", False, None),
+    ("window_as_run", True, None),
+    ("window_60fps", True, 60),
+    ("window_full_rate", True, 0),
+)
+
+
+def measure_latency(actions: int, rounds: int = 1) -> dict[str, Any]:
+    """bench/latency.py without a window and beside each kind of window, the runs in turns
+    (reversed every other round); each run's p99 over the same round's run without a window,
+    and the median of those ratios."""
     from bench import latency
 
-    figures = {"no_window": latency.run(actions=actions)}
-    runs = (("window_as_run", None), ("window_60fps", 60), ("window_full_rate", 0))
-    for label, fps in runs:
-        setup = tv_drawing(fps)
-        figures[label] = latency.run(actions=actions, extra_setup=setup)
-        box = setup.box  # type: ignore[attr-defined]
-        figures[label]["tv_frames_per_second"] = box.get("fps")
-        figures[label]["tv_cpu_percent"] = box.get("cpu_percent")
-    return figures
+    runs: dict[str, list[dict[str, Any]]] = {label: [] for label, _, _ in LATENCY_RUNS}
+    for number in range(rounds):
+        order = LATENCY_RUNS if number % 2 == 0 else LATENCY_RUNS[::-1]
+        for label, window, fps in order:
+            if not window:
+                runs[label].append(latency.run(actions=actions))
+                continue
+            setup = tv_drawing(fps)
+            figures = latency.run(actions=actions, extra_setup=setup)
+            box = setup.box  # type: ignore[attr-defined]
+            figures["tv_frames_per_second"] = box.get("fps")
+            figures["tv_cpu_percent"] = box.get("cpu_percent")
+            runs[label].append(figures)
+    alone = [run["p99_ms"] for run in runs["no_window"]]
+    summary: dict[str, Any] = {}
+    for label, results in runs.items():
+        ratios = [run["p99_ms"] / base for run, base in zip(results, alone, strict=True)]
+        summary[label] = {
+            "p99_ms": [run["p99_ms"] for run in results],
+            "p99_x_no_window": [round(ratio, 2) for ratio in ratios],
+            "median_x_no_window": round(statistics.median(ratios), 2),
+            "tv_frames_per_second": [run.get("tv_frames_per_second") for run in results],
+            "tv_cpu_percent": [run.get("tv_cpu_percent") for run in results],
+        }
+    return summary if rounds > 1 else {label: results[0] for label, results in runs.items()}
 
 
 def measure_frames(frames: int) -> dict[str, Any]:
@@ -341,6 +369,7 @@ def main() -> None:
     parser.add_argument("--game-players", type=int, default=7)
     parser.add_argument("--game-pause", type=float, default=0.25, help="seconds between moves")
     parser.add_argument("--latency-actions", type=int, default=2000)
+    parser.add_argument("--latency-rounds", type=int, default=1, help="the runs in turns")
     parser.add_argument("--frames", type=int, default=600, help="board frames drawn per way")
     parser.add_argument(
         "--skip",
@@ -363,7 +392,7 @@ def main() -> None:
         results["board_frame"] = measure_frames(args.frames)
         print(json.dumps({"board_frame": results["board_frame"]}), flush=True)
     if "latency" not in args.skip:
-        results["latency"] = measure_latency(args.latency_actions)
+        results["latency"] = measure_latency(args.latency_actions, args.latency_rounds)
         print(json.dumps({"latency": results["latency"]}), flush=True)
     print(json.dumps(results, indent=2))
 
