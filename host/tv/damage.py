@@ -3,10 +3,10 @@
 The window's canvas records a frame as a list of drawing calls instead of drawing it: each call
 with a key (everything its pixels depend on) and the screen area it may change. The
 :class:`Painter` compares the frame with the last one it painted, in order, and paints the new
-frame's calls again only inside the areas of the calls that differ, clipped to them. A vote
-coming in changes a badge or two; repainting the whole 1080p screen for it moved some 30 MB of
-pixels, and that memory traffic is what slowed the host beside the window (docs/benchmarks.md,
-"TV").
+frame's calls again only inside the areas of the calls that differ, clipped to them; the
+window then updates only those areas of the display. A vote coming in changes a badge or two,
+where repainting the whole 1080p screen for it rewrote 8 MB of pixels several times over and
+sent them all to the display (docs/benchmarks.md, "TV").
 
 Why the picture is exact: outside the changed areas, the calls that touch a pixel are the same
 calls in the same order in both frames (the matched calls form a common subsequence, and any
@@ -39,7 +39,8 @@ Call = tuple[pygame.Surface, pygame.Rect, tuple[int, int], Callable[..., Any], t
 
 
 class Recording:
-    """One frame's drawing calls, in order, not yet drawn."""
+    """One frame's drawing calls, in order, not yet drawn. A frame begins by covering the whole
+    screen (the director's frames begin with a fill), so no pixel of it depends on the last."""
 
     __slots__ = ("areas", "calls", "keys")
 
@@ -111,11 +112,11 @@ class Painter:
     def _paint_whole(self, frame: Recording, screen: pygame.Surface, same: int) -> None:
         """``same``: how many first calls the frame shares with the last one."""
         depth = len(self.under_keys)
-        if self.under is not None and frame.keys[:depth] == self.under_keys:
+        if depth and self.under is not None and frame.keys[:depth] == self.under_keys:
             screen.blit(self.under, (0, 0))
             _replay(frame, range(depth, len(frame)), None)
             return
-        if same < KEEP_UNDER_SHARE * len(frame):
+        if not same or same < KEEP_UNDER_SHARE * len(frame):
             _replay(frame, range(len(frame)), None)
             return
         _replay(frame, range(same), None)
@@ -172,7 +173,7 @@ def _regions(areas: list[pygame.Rect], whole: pygame.Rect) -> list[pygame.Rect]:
 
 
 def _replay(frame: Recording, indices: Any, region: pygame.Rect | None) -> None:
-    """Make the calls at ``indices``, each clipped to ``region`` (None: nowhere)."""
+    """Make the calls at ``indices``, each clipped to ``region`` (None: not clipped)."""
     touched: set[pygame.Surface] = set()
     calls = frame.calls
     for index in indices:

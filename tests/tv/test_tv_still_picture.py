@@ -47,7 +47,8 @@ class CountingPainter(Painter):
 
     def _paint_whole(self, frame, screen, same):
         depth = len(self.under_keys)
-        self.counts.from_under += self.under is not None and frame.keys[:depth] == self.under_keys
+        kept = self.under is not None and frame.keys[:depth] == self.under_keys
+        self.counts.from_under += bool(depth) and kept
         super()._paint_whole(frame, screen, same)
 
 
