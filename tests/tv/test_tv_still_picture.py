@@ -10,7 +10,7 @@ import pygame
 import pytest
 from tv_screens import SIZES
 from tv_scripts import play, play_insidejob, room
-from tv_teaching import FakeClock, lobby_room, tried_flap, tutorial_window
+from tv_teaching import FakeClock, lobby_room, through_beats, tried_flap, tutorial_window
 
 from host import teaching
 from host.tv.damage import Painter, Recording
@@ -127,24 +127,18 @@ def test_every_tutorial_frame_on_the_window_is_the_one_drawn():
             teaching.chapters_known(room_, game, [c.id for c in chapters])
             tried_flap(room_, 1)
             partial = 0
-            for index, chapter in enumerate(chapters):
-                room_.tutorial.index = index
-                room_.broadcast()
-                window.drain()
-                window.director.update(0.0)
-                at = 0.0
-                for number, beat in enumerate(chapter.beats):
-                    start = chapter.beat_start(number)
-                    for t in (start + 0.05, start + 0.3, start + beat.seconds / 2):
-                        window.director.update(t - at)
-                        at = t
-                        canvas = window.draw()
-                        blank = pygame.Surface(window.screen.get_size())
-                        reference = window.draw_on(Canvas(blank, window.fonts))
-                        assert pixels(window.screen) == pixels(blank)
-                        assert record(canvas) == record(reference)
-                        whole = [window.screen.get_rect()]
-                        partial += bool(window.changed) and window.changed != whole
+
+            def moments(start, beat):
+                return (start + 0.05, start + 0.3, start + beat.seconds / 2)
+
+            for _moment in through_beats(room_, window, chapters, moments):
+                canvas = window.draw()
+                blank = pygame.Surface(window.screen.get_size())
+                reference = window.draw_on(Canvas(blank, window.fonts))
+                assert pixels(window.screen) == pixels(blank)
+                assert record(canvas) == record(reference)
+                whole = [window.screen.get_rect()]
+                partial += bool(window.changed) and window.changed != whole
             assert partial > 0
         finally:
             window.close()

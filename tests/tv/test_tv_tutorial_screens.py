@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from tv_teaching import FakeClock, lobby_room, tried_flap, tutorial_window
+from tv_teaching import FakeClock, lobby_room, through_beats, tried_flap, tutorial_window
 
 from host import teaching
 from host.i18n import LANGUAGES
@@ -50,20 +50,14 @@ def test_every_chapter_fits_the_screen(game, lang, size, tmp_path):
         tried_flap(room, 1)
         tried_flap(room, 7)
         drawn = 0
-        for index, chapter in enumerate(chapters):
-            room.tutorial.index = index
-            room.broadcast()
-            window.drain()
-            window.director.update(0.0)
-            at = 0.0
-            for number, beat in enumerate(chapter.beats):
-                start = chapter.beat_start(number)
-                for t in (start + 0.05, start + beat.seconds / 2, start + beat.seconds - 0.05):
-                    window.director.update(t - at)
-                    at = t
-                    subtitle = window.director.frame().t(beat.subtitle)
-                    check(window, subtitle)
-                    drawn += 1
+
+        def moments(start, beat):
+            return (start + 0.05, start + beat.seconds / 2, start + beat.seconds - 0.05)
+
+        for index, chapter, number, beat, last in through_beats(room, window, chapters, moments):
+            check(window, window.director.frame().t(beat.subtitle))
+            drawn += 1
+            if last:
                 name = f"{game}-{lang}-{index:02d}-{chapter.id}-{number}-{size[1]}p.png"
                 pygame.image.save(window.screen, str(tmp_path / name))
         assert drawn >= 3 * sum(len(c.beats) for c in chapters)

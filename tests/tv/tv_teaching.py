@@ -4,6 +4,8 @@ instead of the server loop's ``call_soon_threadsafe``), and a fake clock."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from host import teaching
 from host.room import Room
 from host.seats import Connection, Player, new_token
@@ -75,3 +77,21 @@ def tutorial_window(
     window.refusals = notices  # type: ignore[attr-defined]
     room.subscribe_public(window.post)
     return window
+
+
+def through_beats(room: Room, window: TvWindow, chapters: list, moments) -> Iterator[tuple]:
+    """Show each chapter on ``window`` in turn, the director's clock moved to each of
+    ``moments(start, beat)`` (seconds into the chapter) of every beat; yields ``(index,
+    chapter, number, beat, last)`` at each, ``last`` at a beat's last moment."""
+    for index, chapter in enumerate(chapters):
+        room.tutorial.index = index
+        room.broadcast()
+        window.drain()
+        window.director.update(0.0)
+        at = 0.0
+        for number, beat in enumerate(chapter.beats):
+            times = moments(chapter.beat_start(number), beat)
+            for count, t in enumerate(times, start=1):
+                window.director.update(t - at)
+                at = t
+                yield index, chapter, number, beat, count == len(times)
