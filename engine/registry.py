@@ -106,10 +106,7 @@ def acting_seat_bots(
             try:
                 return bot(me, rng)
             finally:
-                view: LazyView | None = me  # LazyView.close, inline: a call less a move
-                while view is not None:
-                    view._state = None
-                    view = view._nested
+                me.close()
 
         play.__doc__ = bot.__doc__
         return play
