@@ -5,8 +5,10 @@ so what a recipient may learn is decided here and nowhere else (as boardgame.io'
 filter):
 
 - a seated phone gets ``view(state, its seat)``, inside a state frame padded to the length of the
-  longest seat's frame of the same change: views differ in length by role, and anyone on the
-  Wi-Fi can see a frame's size;
+  longest seat's frame of the same change. Views differ in length by role and by secret choice
+  (a Sabotage card is longer than a Clean one), and anyone on the Wi-Fi can see a frame's size
+  and compare it with the public board's; so a seat's own part of its view is first padded to a
+  fixed size (:data:`SEAT_PART_BUCKET`), and what is left to differ between two frames is public;
 - everyone else (strangers, spectators, the public socket, the TV) gets ``view(state, None)``;
 - a frame meant for one connection only (an error, a pong, a welcome with its token) is padded to
   a fixed bucket, so its size does not tell which error or which seat it was.
@@ -29,6 +31,10 @@ if TYPE_CHECKING:
     from host.seats import Connection, Player
 
 PRIVATE_BUCKET = 1024  # bytes: every one-connection frame is a multiple of this
+# Bytes: a seat's own part of its view is padded to a multiple of this. The largest seen in
+# random games of every size and variant is about 500 (docs/protocol.md, "Sizes"); any part
+# that fits gives a frame whose length no secret changes.
+SEAT_PART_BUCKET = 1024
 _PAD_OPEN = ',"pad":"'
 _PAD_EMPTY = len(_PAD_OPEN) + 1  # the field with no spaces: ,"pad":""
 
@@ -59,6 +65,14 @@ def pad_to(text: str, size: int) -> str:
     if missing < 0:
         raise ValueError(f"a frame of {byte_length(text)} bytes does not fit in {size}")
     return f'{text[:-1]}{_PAD_OPEN}{" " * missing}"}}'
+
+
+def pad_object(text: str, bucket: int) -> str:
+    """A JSON object's text made a multiple of ``bucket`` bytes long by spaces before its closing
+    brace: whitespace JSON ignores, so the object reads exactly as before."""
+    length = byte_length(text)
+    size = max(1, -(-length // bucket)) * bucket
+    return f"{text[:-1]}{' ' * (size - length)}}}"
 
 
 def private_text(message: dict[str, Any]) -> str:
@@ -166,8 +180,11 @@ class Change:
             board = encode({k: v for k, v in self.public_view.items() if k not in part})
             self._board_texts[keys] = board
         part_text = encode(part)
-        if board == "{}" or part_text == "{}":
-            return part_text if board == "{}" else board
+        if part_text == "{}":
+            return board
+        part_text = pad_object(part_text, SEAT_PART_BUCKET)
+        if board == "{}":
+            return part_text
         return f"{board[:-1]},{part_text[1:]}"
 
     def _state_text(self, you_text: str, view_text: str) -> str:

@@ -64,3 +64,50 @@ async def test_every_seats_state_frame_of_a_moment_has_one_size(host, kit):
     await kit.play_one(host, phones, host.room.state.boss, {"type": "propose", "team": [0, 1]})
     sizes = {len(phone.raw[-1].encode()) for phone in phones}
     assert len(sizes) == 1
+
+
+async def _frame_growth(host, kit, count, game="mole", variants=None):
+    """Play a whole game with a board watching; per action, the seated phones' frame size less
+    the board's. A secret that changed a frame's length would show there."""
+    phones = await host.table(count)
+    if game != "mole":
+        await phones[0].send({"type": "options", "game": game, "variants": variants or []})
+    elif variants:
+        await phones[0].send({"type": "options", "variants": variants})
+    for phone in phones:
+        await phone.sync()
+    board = await host.board()
+    await host.start(phones)
+    await board.until("public")
+    differences = []
+
+    def note(room):
+        seat_sizes = {len(phone.raw[-1].encode()) for phone in phones}
+        assert len(seat_sizes) == 1
+        differences.append(seat_sizes.pop() - len(board.raw[-1].encode()))
+        return False
+
+    await kit.play_to_end(host, phones, board=board, stop=note)
+    note(host.room)
+    return differences
+
+
+async def test_a_seats_secrets_never_change_its_frames_length_against_the_boards(host, kit):
+    # Sabotage or Clean, a mark or nobody, Mole or Crew: what the frame holds beyond the board
+    # always encodes to the same length, so subtracting the board's growth reveals nothing.
+    differences = await _frame_growth(host, kit, 7)
+    assert len(differences) > 20 and len(set(differences)) == 1, sorted(set(differences))
+
+
+async def test_inside_job_hands_and_roles_never_change_a_frames_length(host, kit):
+    differences = await _frame_growth(host, kit, 4, game="insidejob")
+    assert len(differences) > 20 and len(set(differences)) == 1, sorted(set(differences))
+
+
+def test_a_padded_part_reads_as_before_and_fills_its_bucket():
+    from host.outgoing import SEAT_PART_BUCKET, pad_object
+
+    part = {"seat": 3, "me": {"card": "sabotage", "name": "Zoé"}}
+    text = pad_object(encode(part), SEAT_PART_BUCKET)
+    assert len(text.encode()) == SEAT_PART_BUCKET and json.loads(text) == part
+    assert len(pad_object(encode({"x": "y" * 1500}), SEAT_PART_BUCKET).encode()) == 2048
