@@ -91,7 +91,7 @@ class StaticFolder:
         try:
             real = path.resolve(strict=True)
             stat = real.stat()
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a NUL byte, which no file name holds
             return None
         if not real.is_file() or not real.is_relative_to(self.root):
             return None

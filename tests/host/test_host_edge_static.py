@@ -90,6 +90,10 @@ async def test_catalogs_are_gzipped_and_revalidated(host):
         "/static/missing.js",
         "/static/",
         "/static/sub/../../outside.txt",
+        "/static/app.js%00.png",
+        "/static/%00",
+        "/sounds/%00.ogg",
+        "/i18n/en%00.json",
     ],
 )
 async def test_nothing_outside_the_page_folder_is_served(page_host, path):
