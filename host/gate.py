@@ -11,6 +11,10 @@ however fast one address opens and closes sockets; strangers wait or are refused
   (the bucket refills), and is closed with 1013 if none comes within ``admission_seconds``.
 - Held sockets per address are few (``max_held_per_address``; more get 503 before the upgrade),
   so one address cannot hold the door shut for another.
+- Strangers inside per address are capped too (``max_strangers_per_address``): past it a socket
+  from that address is held like one over the limit (a seat's token still gets in). The churn
+  guard only slows one guest device down; without this cap it could still fill every socket,
+  and the next friend to arrive would find the door shut.
 
 A socket that connects and closes again without entering never reaches the Room, so a flood of
 connections does not become a flood of ``state`` messages on the seated phones.
@@ -89,15 +93,18 @@ class Gate:
         churn_burst: int,
         max_held_per_address: int,
         admission_seconds: float,
+        max_strangers_per_address: int = 30,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.max_sockets = max_sockets
         self.churn_rate, self.churn_burst = churn_rate, churn_burst
         self.max_held_per_address = max_held_per_address
         self.admission_seconds = admission_seconds
+        self.max_strangers_per_address = max_strangers_per_address
         self.clock = clock
-        # socket -> a function telling whether it is a stranger (no seat) right now
-        self.inside: dict[web.WebSocketResponse, Callable[[], bool]] = {}
+        # socket -> its remote address, and a function telling whether it is a stranger (no
+        # seat) right now
+        self.inside: dict[web.WebSocketResponse, tuple[str, Callable[[], bool]]] = {}
         self.held: Counter[str] = Counter()
         self._closing: set[asyncio.Future[Any]] = set()  # evictions under way (kept referenced)
         self._buckets: dict[str, TokenBucket] = {}
@@ -117,9 +124,21 @@ class Gate:
     def full(self) -> bool:
         return len(self.inside) >= self.max_sockets
 
+    def crowded(self, address: str) -> bool:
+        """Whether the address has as many strangers inside as it may."""
+        limit = self.max_strangers_per_address
+        count = 0
+        for held_by, stranger in self.inside.values():
+            if held_by == address and stranger():
+                count += 1
+                if count >= limit:
+                    return True
+        return False
+
     def may_enter_at_once(self, address: str) -> bool:
-        """Under the socket limit and the churn guard (spends one of the address's turns)."""
-        return not self.full() and self._bucket(address).take()
+        """Under the socket limit, the address's share and the churn guard (spends one of the
+        address's turns)."""
+        return not self.full() and not self.crowded(address) and self._bucket(address).take()
 
     def may_hold(self, address: str) -> bool:
         return self.held[address] < self.max_held_per_address
@@ -141,7 +160,7 @@ class Gate:
             return True
         bucket = self._bucket(address)
         deadline = self.clock() + self.admission_seconds
-        while not self.full():
+        while not self.full() and not self.crowded(address):
             if bucket.take():
                 return True
             wait = min(bucket.seconds_to_next(), deadline - self.clock())
@@ -150,14 +169,16 @@ class Gate:
             await asyncio.sleep(wait)
         return False
 
-    def enter(self, ws: web.WebSocketResponse, is_stranger: Callable[[], bool]) -> None:
-        self.inside[ws] = is_stranger
+    def enter(
+        self, ws: web.WebSocketResponse, address: str, is_stranger: Callable[[], bool]
+    ) -> None:
+        self.inside[ws] = address, is_stranger
 
     def leave(self, ws: web.WebSocketResponse) -> None:
         self.inside.pop(ws, None)
 
     def _make_room(self) -> None:
-        oldest = next((ws for ws, stranger in self.inside.items() if stranger()), None)
+        oldest = next((ws for ws, (_, stranger) in self.inside.items() if stranger()), None)
         if oldest is None:
             return  # every socket is a seat's: a table is small, let this one in too
         log.info("closing the oldest socket without a seat to let a seated phone in")

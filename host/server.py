@@ -23,7 +23,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from engine.registry import DEFAULT_GAME
-from host.channel import HostKey, SealedSocket, fingerprint, keyed_url
+from host.channel import BAD_HANDSHAKE, HostKey, SealedSocket, fingerprint, keyed_url
 from host.evening import start_demo
 from host.gate import TRY_AGAIN_LATER, Gate, TokenBucket, knows_token
 from host.i18n import LANGUAGES, SURFACES, catalog, normalise_language
@@ -94,6 +94,12 @@ class HostConfig:
     # and how long a held one may wait for its first frame or its turn (then closed with 1013).
     max_held_per_address: int = 8
     admission_seconds: float = 5.0
+    # Strangers (phones without a seat, boards) one address may have inside at once; past it
+    # that address's next socket is held at the door like one over the socket limit.
+    max_strangers_per_address: int = 30
+    # A phone socket that has not finished the channel's key exchange this long after its
+    # upgrade is closed (4002): a socket that never speaks must not keep a place.
+    key_exchange_seconds: float = 10.0
     # Frames queued for one slow socket before it is dropped (it will reconnect and catch up).
     max_queued: int = 256
     phoneclient_dir: Path = PHONECLIENT_DIR
@@ -314,6 +320,18 @@ async def _admit_held(
         gate.release(address)
 
 
+_closing: set[asyncio.Task[Any]] = set()  # closes under way, kept referenced until done
+
+
+def _close_unkeyed(ws: web.WebSocketResponse, sealed: SealedSocket) -> None:
+    """The key exchange's deadline: a socket still without a session is closed."""
+    if sealed.ready.done() or ws.closed:
+        return
+    task = asyncio.ensure_future(ws.close(code=BAD_HANDSHAKE, message=b"no key exchange"))
+    _closing.add(task)
+    task.add_done_callback(_closing.discard)
+
+
 async def phone_socket(request: web.Request) -> web.WebSocketResponse:
     config, room, gate = request.app[CONFIG_KEY], request.app[ROOM_KEY], request.app[GATE_KEY]
     _check_origin(request)
@@ -340,6 +358,11 @@ async def phone_socket(request: web.Request) -> web.WebSocketResponse:
     sealer = None if isinstance(reader, web.WebSocketResponse) else reader
     outbox = Outbox(ws, config.max_queued, on_failure=gone, sealer=sealer)
     liveness = Liveness(ws, config.probe_seconds, on_dead=gone)
+    unkeyed = None
+    if sealer is not None:
+        unkeyed = asyncio.get_running_loop().call_later(
+            config.key_exchange_seconds, _close_unkeyed, ws, sealer
+        )
     try:
         first = None
         if not at_once:
@@ -348,7 +371,7 @@ async def phone_socket(request: web.Request) -> web.WebSocketResponse:
                 return ws
         lang = normalise_language(request.headers.get("Accept-Language"))
         conn = PhoneConnection(outbox, lang, on_probe=liveness.probe)
-        gate.enter(ws, lambda: conn.stranger)
+        gate.enter(ws, address, lambda: conn.stranger)
         inside = True
         room.connect(conn)
         frames = _PhoneFrames(ws, config, room, conn)
@@ -361,6 +384,8 @@ async def phone_socket(request: web.Request) -> web.WebSocketResponse:
             elif msg.type in (WSMsgType.TEXT, WSMsgType.BINARY) and not await frames.handle(msg):
                 break
     finally:
+        if unkeyed is not None:
+            unkeyed.cancel()
         liveness.stop()
         request.app[SOCKETS_KEY].discard(ws)
         gate.leave(ws)
@@ -385,7 +410,7 @@ async def public_socket(request: web.Request) -> web.WebSocketResponse:
     outbox = Outbox(ws, config.max_queued, transport=request.transport)
     unsubscribe = None
     try:
-        gate.enter(ws, lambda: True)
+        gate.enter(ws, request.remote or "", lambda: True)
         unsubscribe = room.subscribe_public(outbox.put, as_text=True)
         async for _msg in ws:
             pass  # nothing is read from a board; its frames are dropped
@@ -488,6 +513,7 @@ def create_app(config: HostConfig | None = None) -> web.Application:
         churn_burst=config.churn_burst,
         max_held_per_address=config.max_held_per_address,
         admission_seconds=config.admission_seconds,
+        max_strangers_per_address=config.max_strangers_per_address,
     )
     _quiet_bad_requests()
     # The QR code's URL carries the channel's public key in its fragment (never sent over HTTP).

@@ -244,3 +244,19 @@ async def test_sealed_sockets_are_not_deflated(sealed_host: Any, make_host: Any)
     plain_host = await make_host()
     plain = await plain_host.client.ws_connect("/ws", compress=15)
     assert plain.compress == 15
+
+
+async def test_a_socket_that_never_makes_the_key_exchange_is_closed(make_host):
+    host = await make_host(plain_sockets=False, key_exchange_seconds=0.05)
+    keyed = await handshake(Wire(await host.client.ws_connect("/ws")), host.app[HOST_KEY].public)
+    silent = await host.client.ws_connect("/ws")
+    message = await silent.receive(timeout=TIMEOUT)
+    while message.type not in (WSMsgType.CLOSE, WSMsgType.CLOSED):
+        message = await silent.receive(timeout=TIMEOUT)
+    assert message.data == BAD_HANDSHAKE
+    # The keyed socket, opened before, is past its own deadline now, and still answers.
+    await keyed.send_json({"type": "ping"})
+    reply = await keyed.receive_json(timeout=TIMEOUT)
+    while reply["type"] != "pong":
+        reply = await keyed.receive_json(timeout=TIMEOUT)
+    assert not keyed.closed

@@ -174,3 +174,52 @@ def test_the_gate_forgets_addresses_whose_burst_came_back():
     assert not set(early) & set(gate._buckets)
     assert set(gate._buckets) <= set(late)
     assert gate.may_enter_at_once(early[0])  # a forgotten address starts with a full burst
+
+
+async def test_one_address_cannot_fill_the_room_with_strangers_but_a_seat_still_gets_in(
+    make_host,
+):
+    # A guest device opening socket after socket, slowly enough for the churn guard, would
+    # otherwise hold every place until the next friend to arrive finds the door shut.
+    host = await make_host(max_strangers_per_address=3)
+    ana = await host.player("Ana")
+    token = ana.token
+    await ana.ws.close()
+    strangers = [await host.phone(label=f"s{index}") for index in range(3)]
+    assert len(host.app[GATE_KEY].inside) == 3
+    one_more = await _hello_at_once(host, None)
+    assert await _closed_with(one_more) == 1013
+    with pytest.raises(WSServerHandshakeError) as refused:
+        await host.client.ws_connect("/ws/public")
+    assert refused.value.status == 503
+    back = await _hello_at_once(host, token)  # a seat is never shut out
+    await _messages_until(back, "welcome")
+    state = (await _messages_until(back, "state"))[-1]
+    assert state["you"]["seat"] == 0 and host.room.players[0].connected
+    await strangers[0].ws.close()
+    for _ in range(1000):  # the close reaches the host's handler
+        if len(host.app[GATE_KEY].inside) == 3:
+            break
+        await asyncio.sleep(0)
+    board = await host.client.ws_connect("/ws/public")  # a place is free again
+    assert json.loads((await board.receive(timeout=5)).data)["type"] == "public"
+
+
+def test_the_share_of_an_address_counts_only_its_strangers():
+    gate = Gate(
+        max_sockets=100,
+        churn_rate=1.0,
+        churn_burst=100,
+        max_held_per_address=8,
+        admission_seconds=1.0,
+        max_strangers_per_address=2,
+    )
+    seated = [object() for _ in range(5)]
+    for ws in seated:
+        gate.enter(ws, "10.0.0.2", lambda: False)  # a table behind one address: all seats
+    assert gate.may_enter_at_once("10.0.0.2")
+    gate.enter(object(), "10.0.0.2", lambda: True)
+    gate.enter(object(), "10.0.0.3", lambda: True)
+    assert gate.may_enter_at_once("10.0.0.2") and gate.may_enter_at_once("10.0.0.3")
+    gate.enter(object(), "10.0.0.2", lambda: True)
+    assert not gate.may_enter_at_once("10.0.0.2") and gate.may_enter_at_once("10.0.0.3")
