@@ -301,14 +301,20 @@ class ServerThread:
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
         try:
-            self.app = build_app(self.plan)
-            self.runner = self.loop.run_until_complete(_start(self.app, self.plan))
+            self.runner = self.loop.run_until_complete(self._build_and_start())
         except BaseException as error:
             self.error = error
             self.ready.set()
             return
         self.ready.set()
         self.loop.run_forever()
+
+    async def _build_and_start(self) -> Any:
+        # Built on the running loop, as --headless builds it: what the Room schedules while it
+        # is made (a demo's first bot pauses, a resumed game's turn clock) needs a loop to wait
+        # on, and without one it would act at once (host/clock.py).
+        self.app = build_app(self.plan)
+        return await _start(self.app, self.plan)
 
     def start(self) -> None:
         """Start serving; raises what the server raised while starting."""
