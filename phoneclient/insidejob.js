@@ -416,7 +416,7 @@ function result(ctx) {
   parts.push(h("table", { class: "reveal", testid: "reveal" },
     h("thead", {}, h("tr", {},
       h("th", {}, t("phone.insidejob.player")),
-      h("th", {}, t("phone.mole.reveal.role")),
+      h("th", {}, t("phone.insidejob.role")),
       tally ? h("th", {}, t("phone.insidejob.voted_for")) : null,
       tally ? h("th", { class: "num" }, t("phone.insidejob.votes")) : null)),
     h("tbody", {}, outcome.roles.map((role, seat) => h("tr", {

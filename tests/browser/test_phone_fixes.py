@@ -1,0 +1,160 @@
+"""Two defects QA found on the phone page, each checked where it showed.
+
+A phone opened after the leader picked Inside Job never downloads Mole's words, so a Mole key on
+an Inside Job screen showed as the raw key (the reveal table's "Role" header). And the audience's
+results listed the Inside Job vote as a round after the last trick ("Round 11"): the host counts
+the vote as one round past the last trick (engine/insidejob/views.py, round_of).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from host.i18n import catalog, translate
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "phone"
+PHONE_JS = sorted((ROOT / "phoneclient").glob("*.js"))
+# What a raw key looks like on a screen: an area, a dot, a lowercase word (a sentence's full stop
+# is followed by a space, never by a letter).
+RAW_KEY = re.compile(r"\b(?:phone|board|tv|cli|mole|insidejob|error|tutorial|channel)\.[a-z_]+")
+# The catalog parts (host/i18n.py, SURFACES) loaded whenever a module's screens show: the first
+# screen's always; a game's with its module (app.js, gameModule); the rules' with the How-to page
+# (app.js) and with a tutorial (modulesWanted).
+EXTRA_PART = {"mole.js": "mole", "insidejob.js": "insidejob", "howto.js": "rules",
+              "teaching.js": "rules"}  # fmt: skip
+QUOTED_KEY = re.compile(
+    r"""(["'`])((?:phone|board|tv|cli|mole|insidejob|error|tutorial|channel)\.[A-Za-z0-9_.]*)"""
+    r"""(\$\{|\1)"""
+)
+
+
+def loaded_keys(module: str) -> set[str]:
+    surfaces = ["phone"] + ([f"phone-{EXTRA_PART[module]}"] if module in EXTRA_PART else [])
+    return {key for surface in surfaces for key in catalog("en", surface)}
+
+
+@pytest.mark.parametrize("path", PHONE_JS, ids=lambda path: path.name)
+def test_every_key_a_phone_module_names_is_in_a_part_its_screens_load(path: Path) -> None:
+    keys = loaded_keys(path.name)
+    text = path.read_text("utf-8")
+    missing = []
+    for match in QUOTED_KEY.finditer(text):
+        key, built = match.group(2), match.group(3) == "${"
+        found = any(k.startswith(key) for k in keys) if built else key in keys
+        if not found:
+            missing.append(f"{key}{'${…}' if built else ''}")
+    assert missing == [], f"{path.name} names keys its screens' catalog parts lack"
+
+
+def test_the_audit_catches_a_mole_key_on_an_inside_job_screen() -> None:
+    # The defect itself: Mole's header is not in the parts an Inside Job screen loads.
+    assert "phone.mole.reveal.role" not in loaded_keys("insidejob.js")
+    assert "phone.mole.reveal.role" in loaded_keys("mole.js")
+
+
+def raw_keys_shown(page: Page) -> list[str]:
+    # innerText: only what is rendered (the closed flap's contents are not).
+    return RAW_KEY.findall(page.evaluate("document.body.innerText"))
+
+
+def catalog_parts_fetched(page: Page) -> list[str]:
+    names = page.evaluate("performance.getEntriesByType('resource').map((entry) => entry.name)")
+    return sorted({name.split("for=")[1] for name in names if "/i18n/" in name and "for=" in name})
+
+
+def play_one_move(page: Page) -> None:
+    """Whatever this seat has to do, done the plainest way: first choice, a playable card, no
+    wager, the first candidate."""
+    step = page.get_by_test_id("step")
+    phase, before = step.get_attribute("data-phase"), step.get_attribute("data-progress")
+    if phase == "accomplice":
+        page.get_by_test_id("accomplice-picker").locator("button").first.click()
+    elif phase == "mission":
+        page.get_by_test_id("mission-0").click()
+    elif phase == "play":
+        card = page.get_by_test_id("hand").locator('button[data-playable="true"]').last
+        card.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+        card.click(force=True)  # clear of the flap's handle, as a finger would tap it
+    elif phase == "wager":
+        page.get_by_test_id("wager-no").click()
+    elif phase == "vote":
+        page.get_by_test_id("vote-picker-0").locator("button").first.click()
+        page.get_by_test_id("vote-submit").click()
+        expect(page.get_by_test_id("step")).not_to_have_attribute("data-can-act", "true")
+        return
+    else:
+        raise AssertionError(f"unexpected phase {phase}")
+    expect(step).not_to_have_attribute("data-progress", before or "")
+
+
+def test_phones_opened_after_inside_job_is_chosen_show_no_raw_key(
+    phones: Any, host: Any, kit: Any
+) -> None:
+    host.call(lambda room: setattr(room, "bot_pause", 0.0))  # the bots play at once
+    (ana,) = phones(1)
+    kit.join([ana], ["Ana"])
+    ana.get_by_test_id("game-insidejob").click()
+    expect(ana.get_by_test_id("game-insidejob")).to_have_attribute("aria-pressed", "true")
+    # Both open the page only now: neither ever had a reason to fetch Mole's words.
+    bea, zoe = phones(1, lang="pt-BR") + phones(1, lang="pt-BR")
+    kit.join([bea], ["Bea"])
+    zoe.get_by_test_id("audience-name").fill("Zoe")
+    zoe.get_by_test_id("audience-submit").click()
+    expect(zoe.get_by_test_id("audience-wait")).to_be_visible()
+    for count in range(3, 5):
+        ana.get_by_test_id("add-bot").click()
+        expect(ana.get_by_test_id("players").locator("li")).to_have_count(count)
+    ana.get_by_test_id("start").click()
+    expect(bea.get_by_test_id("screen")).to_have_attribute("data-screen", "game")
+    expect(zoe.get_by_test_id("screen")).to_have_attribute("data-screen", "audience")
+    # Ana's phone goes and a bot takes her seat: Bea plays hers through the page.
+    ana.close()
+    host.wait_for(lambda room: not room.players[0].connected)
+    host.call(lambda room: room.cover_absent_seats())
+    zoe.get_by_test_id("suspect-1").click()
+    expect(zoe.get_by_test_id("suspect-1")).to_have_attribute("aria-pressed", "true")
+
+    cdp = kit.hold_flap(bea)  # the role under the flap, in words
+    expect(bea.get_by_test_id("role")).to_be_visible()
+    assert raw_keys_shown(bea) == []
+    kit.release_flap(cdp)
+    screens = 0
+    for _ in range(100):
+        for page in (bea, zoe):
+            assert raw_keys_shown(page) == [], page.get_by_test_id("step").get_attribute(
+                "data-progress"
+            )
+        screens += 1
+        if host.call(lambda room: room.phase) == "over":
+            break
+        step = bea.get_by_test_id("step")
+        if step.get_attribute("data-can-act") == "true":
+            play_one_move(bea)
+        else:
+            # The bots move at once; wait for Bea's next moment (or the end).
+            progress = step.get_attribute("data-progress") or ""
+            expect(step).not_to_have_attribute("data-progress", progress)
+    else:
+        raise AssertionError("the game did not end")
+    assert screens > 10, "the game was played screen by screen"
+
+    view = host.call(lambda room: room.public_view())
+    # With the conftest's seed and these moves the game reaches the vote (no early ending).
+    assert view["vote"] is not None, view["result"]["ending"]
+    for page in (bea, zoe):
+        expect(page.get_by_test_id("reveal")).to_be_visible()
+        expect(page.get_by_test_id("reveal").locator("th").nth(1)).to_have_text(
+            translate("pt", "phone.insidejob.role")
+        )
+        assert raw_keys_shown(page) == []
+        assert "mole" not in catalog_parts_fetched(page), catalog_parts_fetched(page)
+    assert catalog_parts_fetched(zoe) == ["phone", "phone-insidejob"]
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    zoe.screenshot(path=ARTIFACTS / "fixes-audience-end-pt.png", full_page=True)
