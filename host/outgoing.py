@@ -239,7 +239,10 @@ def room_part(room: Room) -> dict[str, Any]:
         "clock": room.clock.public(),
         "replay_step": room.replay_step,
         "can_start": _can_start(room),
-        "reclaimable": [s for s, p in enumerate(room.players) if not p.connected],
+        # Seats a player may come back to: a bot the leader added is nobody's to reclaim.
+        "reclaimable": [
+            s for s, p in enumerate(room.players) if not p.connected and not p.bot_seat
+        ],
         "claims": [
             {"id": c.id, "seat": seat_of(c.player), "name": c.player.name} for c in room.claims
         ],

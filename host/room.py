@@ -273,7 +273,11 @@ class Room:
             raise RoomError("not_started")
         if self.phase == "over":
             raise RoomError("game_over")
-        absent = [seat for seat, player in enumerate(self.players) if not player.connected]
+        absent = [
+            seat
+            for seat, player in enumerate(self.players)
+            if not player.connected and not player.bot_seat  # a bot seat is covered already
+        ]
         for seat in absent:
             self.players[seat].bot = True
         self.save_quietly()

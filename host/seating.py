@@ -164,7 +164,7 @@ def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     if same is not None:
         if same.removed:
             raise RoomError("seat_removed", name=same.name)
-        if same.connected:
+        if same.connected or same.bot_seat:  # a bot the leader added has no player to be
             raise RoomError("name_taken", name=same.name)
         if same.name.casefold() != name.casefold():
             raise RoomError("name_lookalike", name=same.name)

@@ -200,6 +200,23 @@ async def test_three_friends_and_two_bots_play_mole_to_the_end(make_host, kit):
     assert phones[0].view["result"]["winners"]
 
 
+async def test_a_bot_the_leader_added_is_nobodys_seat_to_claim_or_to_show_as_away(host, kit):
+    phones = await host.table(4)
+    await phones[0].send({"type": "add_bot"})
+    await _drain(phones)
+    await host.start(phones)
+    room = host.room
+    bot = room.players[4]
+    assert bot.bot_seat and phones[0].state["room"]["reclaimable"] == []
+    stranger = await host.phone(label="stranger")
+    error = await stranger.error({"type": "join", "name": bot.name})
+    assert error["code"] == "name_taken" and room.claims == []
+    await phones[3].ws.close()
+    await phones[0].until("state")
+    assert phones[0].state["room"]["reclaimable"] == [3]
+    assert room.cover_absent_seats() == [room.players[3].name]
+
+
 async def test_the_leader_steps_the_grand_reveal(host, kit):
     phones = await _started(host)
     assert (await phones[0].error({"type": "replay", "step": 0}))["code"] == "not_over"
