@@ -42,16 +42,29 @@ function suspectPicker(ctx) {
     h("p", { class: "hint" }, t("phone.audience.private")));
 }
 
+/** One round of a member's marks. A game whose host counts a round past its last one (Inside
+ * Job: the vote, one past the last trick; round_of in its engine's views) names that round in its
+ * catalog, the vote's or, when the game ended before one, the end's: it is no round of play. */
+function roundLine(ctx, game, rounds, index) {
+  const { view, t, has } = ctx;
+  const marks = rounds[index];
+  const names = marks === null ? "—" : listOf(ctx, marks);
+  const last = `phone.audience.round.${game}.${view && view.vote ? "vote" : "end"}`;
+  if (index === rounds.length - 1 && has(last)) {
+    return h("li", { data: { round: view && view.vote ? "vote" : "end" } }, t(last, { names }));
+  }
+  return h("li", { data: { round: String(index + 1) } },
+    t(`phone.audience.round.${game}`, { number: index + 1, names }));
+}
+
 function memberRow(ctx, game, member) {
   const { t } = ctx;
   return h("li", { testid: "audience-member", data: { name: member.name } },
     h("p", {}, t("phone.audience.result.member", {
       name: member.name, names: listOf(ctx, member.final), score: percent(member.score),
     })),
-    h("ul", { class: "audience-rounds" }, member.rounds.map((marks, index) => h("li", {},
-      t(`phone.audience.round.${game}`, {
-        number: index + 1, names: marks === null ? "—" : listOf(ctx, marks),
-      })))));
+    h("ul", { class: "audience-rounds" },
+      member.rounds.map((_, index) => roundLine(ctx, game, member.rounds, index))));
 }
 
 /** After the game: what the audience suspected, beside the truth, and who read the table best. */

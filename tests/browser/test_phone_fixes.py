@@ -93,7 +93,7 @@ def play_one_move(page: Page) -> None:
     expect(step).not_to_have_attribute("data-progress", before or "")
 
 
-def test_phones_opened_after_inside_job_is_chosen_show_no_raw_key(
+def test_phones_opened_after_inside_job_is_chosen_show_no_raw_key_and_name_the_vote(
     phones: Any, host: Any, kit: Any
 ) -> None:
     host.call(lambda room: setattr(room, "bot_pause", 0.0))  # the bots play at once
@@ -156,5 +156,55 @@ def test_phones_opened_after_inside_job_is_chosen_show_no_raw_key(
         assert "mole" not in catalog_parts_fetched(page), catalog_parts_fetched(page)
     assert catalog_parts_fetched(zoe) == ["phone", "phone-insidejob"]
 
+    # The audience's rounds: one per trick, then the vote, named as such.
+    tricks = len(view["tricks"])
+    rounds = zoe.get_by_test_id("audience-member").locator(".audience-rounds li")
+    expect(rounds).to_have_count(tricks + 1)
+    last = rounds.nth(tricks)
+    expect(last).to_have_attribute("data-round", "vote")
+    names = host.call(lambda room: [player.name for player in room.players])
+    expect(last).to_have_text(
+        translate("pt", "phone.audience.round.insidejob.vote", names=names[1])
+    )
+    expect(rounds.nth(tricks - 1)).to_have_text(
+        translate("pt", "phone.audience.round.insidejob", number=tricks, names=names[1])
+    )
+    round_after_last = translate(
+        "pt", "phone.audience.round.insidejob", number=tricks + 1, names=""
+    )
+    assert round_after_last.strip(": ") not in zoe.get_by_test_id("audience-result").inner_text()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     zoe.screenshot(path=ARTIFACTS / "fixes-audience-end-pt.png", full_page=True)
+
+
+RENDER_ROUNDS = """async ([game, vote]) => {
+  const [{ audienceResult }, { t, has }] = await Promise.all(
+    [import("/static/audience.js"), import("/static/i18n.js")]);
+  const member = { name: "Zoe", rounds: [[1], [1], [0, 1]], final: [0, 1], score: 0.5 };
+  const ctx = {
+    room: { game, audience_result: { truth: [0], members: [member], best: "Zoe", tally: {} } },
+    view: { game, vote, tricks: [{}, {}] }, names: new Map([[0, "Ana"], [1, "Bea"]]), t, has,
+  };
+  return [...audienceResult(ctx).querySelectorAll(".audience-rounds li")]
+    .map((node) => [node.dataset.round, node.textContent]);
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "vote", "last"),
+    [
+        ("insidejob", {"tally": [1, 0]}, ("vote", "phone.audience.round.insidejob.vote")),
+        ("insidejob", None, ("end", "phone.audience.round.insidejob.end")),
+        ("mole", {"tally": [1, 0]}, ("3", "phone.audience.round.mole")),
+    ],
+)
+def test_the_round_past_the_last_trick_is_named_the_vote_or_the_end(
+    phones: Any, game: str, vote: Any, last: tuple[str, str]
+) -> None:
+    (page,) = phones(1)
+    expect(page.get_by_test_id("join-form")).to_be_visible()  # the first words are here
+    rows = page.evaluate(RENDER_ROUNDS, [game, vote])
+    each = f"phone.audience.round.{game}"
+    assert rows[:2] == [["1", translate("en", each, number=1, names="Bea")],
+                        ["2", translate("en", each, number=2, names="Bea")]]  # fmt: skip
+    assert rows[2] == [last[0], translate("en", last[1], number=3, names="Ana, Bea")]
