@@ -9,7 +9,7 @@ import { LANGUAGES, has, language, normalise, preferredLanguage, storeLanguage, 
 import { renderAudience } from "./audience.js";
 import { renderLobby } from "./lobby.js";
 import { MomentPlayer } from "./moments.js";
-import { fitText, namesOf, seatStatus } from "./pieces.js";
+import { fitText, nameOf, namesOf, seatStatus } from "./pieces.js";
 import { PublicSocket } from "./socket.js";
 import { SoundBank } from "./sound.js";
 
@@ -194,17 +194,101 @@ function clockText(room) {
   return { left, time, running: clock.running, seats: clock.seats || [] };
 }
 
+/**
+ * A part of the bar: its words in full, and (for a list of names) a shorter form the bar falls
+ * back on when everything does not fit beside the buttons: "A bot plays for Bruno +2".
+ */
+function barPart(cls, testid, full, short = null, data = {}) {
+  return { cls, testid, full, short, data };
+}
+
+/** "Ana +2": the first of several names and how many more. */
+function namesShort(names) {
+  return `${names[0]} +${names.length - 1}`;
+}
+
 /** Who is away (their phone is gone), and whom a bot plays for meanwhile. */
 function absentParts(ctx) {
   const seats = (ctx.room.seats || []).map((entry) => entry.seat);
   const away = seats.filter((seat) => seatStatus(ctx, seat) === "away");
   const covered = seats.filter((seat) => seatStatus(ctx, seat) === "bot");
+  const part = (cls, key, list) => {
+    const names = list.map((seat) => nameOf(ctx, seat));
+    return barPart(cls, cls, t(key, { names: names.join(", ") }),
+      names.length > 1 ? t(key, { names: namesShort(names) }) : null);
+  };
   return [
-    away.length ? h("span", { class: "away", testid: "away" },
-      t("board.away", { names: namesOf(ctx, away) })) : null,
-    covered.length ? h("span", { class: "covered", testid: "covered" },
-      t("board.covered", { names: namesOf(ctx, covered) })) : null,
+    away.length ? part("away", "board.away", away) : null,
+    covered.length ? part("covered", "board.covered", covered) : null,
   ].filter(Boolean);
+}
+
+function clockPart(ctx, clock) {
+  const seats = clock.seats;
+  const full = seats.length ? `${clock.time} · ${namesOf(ctx, seats)}` : clock.time;
+  const short = seats.length > 1
+    ? `${clock.time} · ${t("board.clock.waiting", { count: seats.length })}` : null;
+  return barPart(`clock${clock.left <= 10 && clock.running ? " short" : ""}`, "clock", full, short,
+    { left: String(clock.left), running: String(clock.running) });
+}
+
+function drawPart(part, words) {
+  return h("span", { class: part.cls, testid: part.testid, data: part.data },
+    part.testid === "clock" ? h("span", { class: "clock-face", "aria-hidden": "true" }) : null,
+    h("span", { class: "bar-text" }, words));
+}
+
+// Lists turn short in this order until the bar fits: the clock's names first (each phone says
+// whom it waits for), the latecomers' names last; the audience's count is never cut.
+const SHORTEN_FIRST = ["clock", "covered", "away", "next-game"];
+const BAR_GAP = 24; // design pixels between two parts (board.css, .bar-row)
+const KEPT_WHOLE = new Set(["next-game", "audience-count"]);
+
+/**
+ * The parts' indexes in one row if they fit in `room` pixels, else two: the notes above, and
+ * below what must stay whole (the latecomers, the audience's count); without those, the notes
+ * split where the first row is full. `crowded`: the parts on a row still too wide.
+ */
+function rowsOf(parts, widths, room) {
+  const width = (row) => row.reduce((sum, i) => sum + widths[i], 0) + BAR_GAP * (row.length - 1);
+  const all = parts.map((_, index) => index);
+  if (width(all) <= room) return { rows: [all], crowded: new Set() };
+  const below = all.filter((i) => KEPT_WHOLE.has(parts[i].testid));
+  const above = all.filter((i) => !KEPT_WHOLE.has(parts[i].testid));
+  let rows = [above, below];
+  if (!below.length) {
+    let split = 1;
+    while (split < above.length && width(above.slice(0, split + 1)) <= room) split += 1;
+    rows = [above.slice(0, split), above.slice(split)];
+  }
+  rows = rows.filter((row) => row.length);
+  return { rows, crowded: new Set(rows.filter((row) => width(row) > room).flat()) };
+}
+
+/**
+ * The parts between the connection and the buttons, on one row or two. When two rows are not
+ * enough, lists take their short forms one by one; the last row then holds the rest, and what
+ * is still too wide ends in an ellipsis: nothing runs under the buttons.
+ */
+function fillExtra(parts) {
+  const nodes = parts.map((part) => drawPart(part, part.full));
+  els.extra.classList.add("measuring"); // every part at its full width on one line
+  fill(els.extra, ...nodes);
+  const room = els.extra.clientWidth;
+  const measure = () => rowsOf(parts, nodes.map((node) => node.offsetWidth), room);
+  let found = measure();
+  for (const testid of SHORTEN_FIRST) {
+    const index = parts.findIndex((part) => part.testid === testid && part.short);
+    if (index < 0 || !found.crowded.has(index)) continue;
+    const shorter = drawPart(parts[index], parts[index].short);
+    nodes[index].replaceWith(shorter);
+    nodes[index] = shorter;
+    found = measure();
+  }
+  els.extra.classList.remove("measuring");
+  const shown = found.rows;
+  fill(els.extra, ...shown.map((row) => h("span", { class: "bar-row" }, row.map((i) => nodes[i]))));
+  els.extra.classList.toggle("two-rows", shown.length > 1);
 }
 
 function renderBar() {
@@ -217,31 +301,24 @@ function renderBar() {
   const { room } = ctx;
   const parts = [];
   const clock = room.phase === "playing" ? clockText(room) : null;
-  if (clock) {
-    parts.push(h("span", {
-      class: `clock${clock.left <= 10 && clock.running ? " short" : ""}`, testid: "clock",
-      data: { left: String(clock.left), running: String(clock.running) },
-    }, h("span", { class: "clock-face", "aria-hidden": "true" }), clock.time,
-    clock.seats.length ? ` · ${namesOf(ctx, clock.seats)}` : ""));
-  }
+  if (clock) parts.push(clockPart(ctx, clock));
   for (const claim of room.claims || []) {
-    parts.push(h("span", { class: "claim", testid: `claim-${claim.id}` },
-      t("board.claim", { name: claim.name })));
+    parts.push(barPart("claim", `claim-${claim.id}`, t("board.claim", { name: claim.name })));
   }
   if (room.notice && room.notice.kind === "seat_taken_back" && performance.now() < board.noticeShownUntil) {
-    parts.push(h("span", { class: "notice", testid: "notice" },
-      t("board.notice.seat_taken_back", { name: room.notice.name })));
+    parts.push(barPart("notice", "notice", t("board.notice.seat_taken_back", { name: room.notice.name })));
   }
   if (room.phase === "playing") parts.push(...absentParts(ctx));
-  if ((room.next_game || []).length) {
-    parts.push(h("span", { class: "next-game", testid: "next-game" },
-      t("board.next_game", { names: room.next_game.join(", ") })));
+  const late = room.next_game || [];
+  if (late.length) {
+    parts.push(barPart("next-game", "next-game", t("board.next_game", { names: late.join(", ") }),
+      late.length > 1 ? t("board.next_game", { names: namesShort(late) }) : null));
   }
   if (room.audience) {
-    parts.push(h("span", { class: "audience-count", testid: "audience-count" },
+    parts.push(barPart("audience-count", "audience-count",
       t("board.audience_count", { count: room.audience })));
   }
-  fill(els.extra, ...parts);
+  fillExtra(parts);
   els.sound.dataset.state = !sounds.on ? "off" : sounds.blocked ? "blocked" : "on";
   els.sound.setAttribute("aria-pressed", String(sounds.on));
   setText(els.sound, t(`board.sound.${els.sound.dataset.state}`));
