@@ -24,7 +24,7 @@ from host.tv.lobby import LobbyScene
 from host.tv.other import OtherGameScene
 from host.tv.presentations import Presentation
 from host.tv.replay import ReplayScene, replay_count
-from host.tv.roombar import CLOCK_FPS, RoomBar
+from host.tv.roombar import CLOCK_FPS, COVER_LEFT, RoomBar
 from host.tv.scene import ANIMATION_FPS, Scene
 from host.tv.tutorial.scene import TutorialScene
 from host.tv.tvgame import BOARD, TvGame
@@ -222,6 +222,7 @@ class Director:
     def draw(self, canvas: Canvas) -> None:
         frame = self.frame()
         showing = self.showing
+        cover_from = COVER_LEFT
         if showing is not None and showing.covers(self.shown_for):
             self._draw_moment_alone(canvas, frame, showing)
         else:
@@ -229,8 +230,10 @@ class Director:
             if showing is not None:
                 showing.draw(canvas, frame, self.shown_for)
             else:
-                self.hints.draw(canvas, frame)
-        self.room_bar.draw(canvas, frame)
+                band_right = self.hints.draw(canvas, frame, self.room_bar.top_left(canvas, frame))
+                if band_right is not None:
+                    cover_from = band_right  # the band hides the strip left of there
+        self.room_bar.draw(canvas, frame, cover_from)
         if self.fade > 0:
             canvas.dim(self.fade / FADE_SECONDS)
 

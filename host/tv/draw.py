@@ -32,6 +32,8 @@ class Drawn:
     label: str
     rect: pygame.Rect
     size: float = 0.0  # of a text: the size it was drawn at, in design units (1080p pixels)
+    cut: bool = False  # of a text: shortened with "…", or (a sentence) lines left out, to fit
+    sentence: bool = False  # the whole of a wrapped text, over its first line's rectangle
 
 
 class StillPicture:
@@ -217,7 +219,7 @@ class Canvas:
         area = surface.get_rect(**{anchor: self.point(x, y)})
         key = ("text", shown, pixels, colour, area.x, area.y)
         self._draw(key, area, pygame.Surface.blit, surface, area)
-        self.drawn.append(Drawn("text", text, area, pixels / self.scale))
+        self.drawn.append(Drawn("text", text, area, pixels / self.scale, shown != text))
         return area
 
     def wrap(self, text: str, size: float, width: float) -> list[str]:
@@ -245,7 +247,9 @@ class Canvas:
         centred: bool = False,
     ) -> float:
         """Draw text wrapped to ``width``; returns the y below the last line (design units)."""
-        lines = self.wrap(text, size, width)[:max_lines]
+        every = self.wrap(text, size, width)
+        lines = every[:max_lines]
+        drawn = len(self.drawn)
         for index, line in enumerate(lines):
             top = y + index * size * line_gap
             if centred:
@@ -254,7 +258,10 @@ class Canvas:
                 area = self.text(line, x, top, size, colour, max_width=width)
             # Record the whole sentence once, so tests can look a catalog text up as written.
             if index == 0:
-                self.drawn.append(Drawn("text", text, area, self.drawn[-1].size))
+                self.drawn.append(Drawn("text", text, area, self.drawn[-1].size, sentence=True))
+        if lines:
+            cut = len(every) > len(lines) or any(d.cut for d in self.drawn[drawn:])
+            self.drawn[drawn + 1].cut = cut
         return y + len(lines) * size * line_gap
 
     # -- game pieces -------------------------------------------------------------------------

@@ -19,6 +19,8 @@ from host.tv.draw import Canvas
 from host.tv.frame import Frame
 
 View = dict[str, Any]
+BAND_TOP, BAND_RIGHT, BAND_GAP = 6, 1900, 16
+BELOW_BAR = 94  # under the room bar's strip (roombar.STRIP_BOTTOM), over the board's top
 # (old view, new view, frame) -> the line's facts when the rule happens now, else None.
 Trigger = Callable[[View, View, Frame], dict[str, Any] | None]
 
@@ -70,21 +72,45 @@ class FirstGameHints:
         if old.get("phase") != view.get("phase"):
             self.line = self.key = None  # the moment it explained is over
 
-    def draw(self, canvas: Canvas, frame: Frame) -> None:
-        """A band across the top of the board while a hint applies."""
+    def draw(self, canvas: Canvas, frame: Frame, bar_left: float | None = None) -> float | None:
+        """A band across the top of the board while a hint applies; left of the room bar
+        (``bar_left``: where its clock or notes begin, None: no bar), or below it when the
+        line would not fit beside it in two lines. Returns where the band ends when it lies
+        in the top strip (None: no band there)."""
         if not self.line:
-            return
-        canvas.panel(20, 6, 1880, 84, theme.PANEL_LIGHT, radius=18, border=theme.ACCENT)
-        label = canvas.text(frame.t("tv.first.label"), 48, 48, 28, theme.ACCENT, "midleft", 300)
-        left = 48 + label.width / canvas.scale + 24
-        width = 1880 - left
-        size, lines = 34.0, canvas.wrap(self.line, 34, width)
-        if len(lines) > 1:  # two lines, a little smaller, rather than one cut short
-            size = 30
-            while len(lines := canvas.wrap(self.line, size, width)) > 2 and size > 24:
-                size -= 2
+            return None
+        top, right = BAND_TOP, BAND_RIGHT
+        if bar_left is not None:
+            right = bar_left - BAND_GAP
+            if len(self._lines(canvas, frame, right)[1]) > 2:
+                top, right = BELOW_BAR, BAND_RIGHT
+        size, lines = self._lines(canvas, frame, right)
+        canvas.panel(20, top, right - 20, 84, theme.PANEL_LIGHT, radius=18, border=theme.ACCENT)
+        middle = top + 42
+        canvas.text(frame.t("tv.first.label"), 48, middle, 28, theme.ACCENT, "midleft", 300)
+        left = self._text_left(canvas, frame)
+        width = right - 20 - left
         gap = size * 1.15
-        top = 48 - gap * (min(2, len(lines)) - 1) / 2
-        for index, line in enumerate(lines[:2]):
-            canvas.text(line, left, top + index * gap, size, theme.TEXT, "midleft", width)
-        canvas.element(f"hint:{self.key}", canvas.rect(20, 6, 1880, 84))
+        lines = lines[:2]
+        first = middle - gap * (len(lines) - 1) / 2
+        for index, line in enumerate(lines):
+            canvas.text(line, left, first + index * gap, size, theme.TEXT, "midleft", width)
+        canvas.element(f"hint:{self.key}", canvas.rect(20, top, right - 20, 84))
+        return right if top == BAND_TOP else None
+
+    def _text_left(self, canvas: Canvas, frame: Frame) -> float:
+        """Where the line starts: after the label (drawn at most 300 wide)."""
+        label = canvas.fonts.size(frame.t("tv.first.label"), max(6, round(28 * canvas.scale)))
+        return 48 + min(300.0, label[0] / canvas.scale) + 24
+
+    def _lines(self, canvas: Canvas, frame: Frame, right: float) -> tuple[float, list[str]]:
+        """The size and lines of the hint in a band ending at ``right``: one line at 34, or
+        two as large as fit (down to 24); more than two lines: it does not fit there."""
+        width = right - 20 - self._text_left(canvas, frame)
+        lines = canvas.wrap(self.line or "", 34, width)
+        if len(lines) == 1:
+            return 34.0, lines
+        size = 30.0
+        while len(lines := canvas.wrap(self.line or "", size, width)) > 2 and size > 24:
+            size -= 2
+        return size, lines

@@ -22,6 +22,7 @@ CLOCK_FPS = 4  # enough for a countdown in whole seconds to change on time
 HURRY_SECONDS = 10  # the clock turns vermillion from here on
 TOP, HEIGHT = 10, 60  # the bar sits over the boards' title line, right of the game's name
 RIGHT = 1900
+STRIP_BOTTOM = TOP + HEIGHT + 18  # the strip the bar blanks behind it
 COVER_LEFT = 760  # the bar never reaches the game's name at the left (under 600 in every language)
 NOTICE_KINDS = ("seat_taken_back",)  # the notices this screen has words for
 
@@ -80,8 +81,10 @@ class RoomBar:
         return self.seconds_left(frame), tuple(self.top_parts(frame)), first, len(claims)
 
     # -- drawing -----------------------------------------------------------------------------
-    def draw(self, canvas: Canvas, frame: Frame) -> None:
-        self._top(canvas, frame)
+    def draw(self, canvas: Canvas, frame: Frame, cover_from: float = COVER_LEFT) -> None:
+        """``cover_from``: where the blank strip behind the top bar begins (a hint band beside
+        the bar ends there)."""
+        self._top(canvas, frame, cover_from)
         self._bottom(canvas, frame)
 
     def top_parts(self, frame: Frame) -> list[str]:
@@ -98,34 +101,55 @@ class RoomBar:
                 parts.append(frame.t("tv.room.next_game", names=", ".join(waiting)))
         return parts
 
-    def _top(self, canvas: Canvas, frame: Frame) -> None:
+    def top_widgets(self, canvas: Canvas, frame: Frame) -> list[tuple[str, float, str]]:
+        """The bar's boxes at the top right, right to left: (kind, left x, text); each ends
+        16 before the one to its right, the first at RIGHT. Empty: no bar."""
+        widgets: list[tuple[str, float, str]] = []
         left = self.seconds_left(frame)
         parts = self.top_parts(frame)
-        if left is None and not parts:
-            return
-        # The boards' goal or options line sits here: hidden whole while the bar shows, never
-        # half-covered.
-        canvas.panel(COVER_LEFT, 0, 1920 - COVER_LEFT, TOP + HEIGHT + 18, theme.BACKGROUND, 0)
         right = float(RIGHT)
         if left is not None:
             text = frame.t("tv.room.clock", time=clock_text(left))
-            colour = theme.BAD if left <= HURRY_SECONDS else theme.ACCENT
             width = canvas.fonts.size(text, max(6, round(40 * canvas.scale)))[0] / canvas.scale
             width = min(300.0, width + 48)
-            canvas.panel(right - width, TOP, width, HEIGHT, theme.PANEL_LIGHT, 18, colour, 3)
-            canvas.text(text, right - width / 2, TOP + HEIGHT / 2, 40, colour, "center", width - 24)
-            canvas.element("clock", canvas.rect(right - width, TOP, width, HEIGHT))
+            widgets.append(("clock", right - width, text))
             right -= width + 16
         if parts:
             text = "  ·  ".join(parts)
-            room_for = right - COVER_LEFT
             width = canvas.fonts.size(text, max(6, round(32 * canvas.scale)))[0] / canvas.scale
-            width = min(room_for, width + 48)
-            canvas.panel(right - width, TOP, width, HEIGHT, theme.PANEL_LIGHT, 18, theme.ACCENT, 3)
-            canvas.text(
-                text, right - width / 2, TOP + HEIGHT / 2, 32, theme.TEXT, "center", width - 32
-            )
-            canvas.element("room_bar", canvas.rect(right - width, TOP, width, HEIGHT))
+            widgets.append(("room_bar", right - min(right - COVER_LEFT, width + 48), text))
+        return widgets
+
+    def top_left(self, canvas: Canvas, frame: Frame) -> float | None:
+        """Where the bar at the top begins (None: no bar now)."""
+        widgets = self.top_widgets(canvas, frame)
+        return widgets[-1][1] if widgets else None
+
+    def _top(self, canvas: Canvas, frame: Frame, cover_from: float) -> None:
+        widgets = self.top_widgets(canvas, frame)
+        if not widgets:
+            return
+        # The boards' goal or options line sits here: hidden whole while the bar shows, never
+        # half-covered (a hint band left of the bar hides the rest of it).
+        canvas.panel(cover_from, 0, 1920 - cover_from, STRIP_BOTTOM, theme.BACKGROUND, 0)
+        canvas.element("room_cover", canvas.rect(cover_from, 0, 1920 - cover_from, STRIP_BOTTOM))
+        right = float(RIGHT)
+        for kind, left, text in widgets:
+            width = right - left
+            if kind == "clock":
+                seconds = self.seconds_left(frame) or 0.0
+                colour = theme.BAD if seconds <= HURRY_SECONDS else theme.ACCENT
+                canvas.panel(left, TOP, width, HEIGHT, theme.PANEL_LIGHT, 18, colour, 3)
+                canvas.text(
+                    text, left + width / 2, TOP + HEIGHT / 2, 40, colour, "center", width - 24
+                )
+            else:
+                canvas.panel(left, TOP, width, HEIGHT, theme.PANEL_LIGHT, 18, theme.ACCENT, 3)
+                canvas.text(
+                    text, left + width / 2, TOP + HEIGHT / 2, 32, theme.TEXT, "center", width - 32
+                )
+            canvas.element(kind, canvas.rect(left, TOP, width, HEIGHT))
+            right = left - 16
 
     def _bottom(self, canvas: Canvas, frame: Frame) -> None:
         claims = list(frame.room.get("claims") or [])
