@@ -244,7 +244,13 @@ def room_part(room: Room) -> dict[str, Any]:
             s for s, p in enumerate(room.players) if not p.connected and not p.bot_seat
         ],
         "claims": [
-            {"id": c.id, "seat": seat_of(c.player), "name": c.player.name} for c in room.claims
+            {
+                "id": c.id,
+                "seat": seat_of(c.player),
+                "name": c.player.name,
+                "decider": seat_of(decider) if (decider := room.decider_of(c)) else None,
+            }
+            for c in room.claims
         ],
         "notice": room.notice,
         "resumable": room.saved.summary() if room.saved and room.phase == "lobby" else None,

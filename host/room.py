@@ -34,6 +34,7 @@ from host.protocol import parse_message
 from host.seating import (
     SEAT_MOVES,
     decide_claim,
+    decider_of,
     drop_claim,
     give_seat,
     hello_shared,
@@ -283,6 +284,10 @@ class Room:
         self.save_quietly()
         self.changed()
         return [self.players[seat].name for seat in absent]
+
+    def decider_of(self, claim: Claim) -> Player | None:
+        """Whose phone answers ``claim``: see seating.decider_of."""
+        return decider_of(self, claim)
 
     def decide_claim(self, approve: bool, claim_id: int | None = None) -> None:
         """The host keys' (and the leader's) answer to a claim: see seating.decide_claim."""

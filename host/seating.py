@@ -19,6 +19,8 @@ from host.seats import Claim, Connection, Player, find_by_token, new_token
 if TYPE_CHECKING:
     from host.room import Room
 
+CLAIMS_PER_SEAT = 3  # claims waiting on one seat at once (more: claims_waiting)
+
 
 def decide_claim(room: Room, approve: bool, claim_id: int | None = None) -> None:
     """Let a phone into the seat it asked for by name, or refuse it (the oldest claim when
@@ -207,8 +209,25 @@ def refuse_taken_name(room: Room, name: str) -> None:
     raise RoomError("name_taken", name=same.name)
 
 
+def decider_of(room: Room, claim: Claim) -> Player | None:
+    """Who answers a claim: the leader, or for the leader's own seat (its phone is away) the
+    next player at the table who is there to answer. Without one, only the host keys can."""
+    leader = room.leader
+    if claim.player is not leader:
+        return leader
+    players = room.players
+    start = players.index(leader) if leader in players else -1
+    for player in players[start + 1 :] + players[: max(start, 0)]:
+        if player.connected and not (player.bot_seat or player.removed):
+            return player
+    return None
+
+
 def on_claim(room: Room, conn: Connection, message: dict[str, Any]) -> None:
-    room.require_leader(conn)
+    claim = next((c for c in room.claims if c.id == message["id"]), None)
+    decider = decider_of(room, claim) if claim is not None else room.leader
+    if decider is None or decider not in conn.seats:
+        raise RoomError("not_leader")
     decide_claim(room, bool(message.get("approve")), message["id"])
 
 
@@ -248,7 +267,11 @@ def give_seat(room: Room, conn: Connection, player: Player, add: bool = False) -
 
 
 def ask_for_seat(room: Room, conn: Connection, player: Player) -> None:
-    """``conn`` asks for ``player``'s disconnected seat by name: the table decides."""
+    """``conn`` asks for ``player``'s disconnected seat by name: the table decides. A few
+    claims wait on one seat at most: more would bury the real one under a stranger's."""
+    others = [c for c in room.claims if c.player is player and c.conn is not conn]
+    if len(others) >= CLAIMS_PER_SEAT:
+        raise RoomError("claims_waiting", name=player.name)
     drop_claim(room, conn)
     claim = Claim(id=room.next_id(), player=player, conn=conn)
     room.claims.append(claim)

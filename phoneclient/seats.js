@@ -42,17 +42,19 @@ export function absentPanel(ctx) {
 
 /**
  * Someone typed the name of a seat whose phone is away: the table decides. Everyone sees the
- * request (the TV shows it too); only the leader's phone has the two answers.
+ * request (the TV shows it too); only the decider's phone (the leader's, or for the leader's own
+ * seat the next player's) has the two answers.
  */
 export function claimsPanel(ctx) {
   const { room, you, send, t } = ctx;
   const claims = (room && room.claims) || [];
   if (claims.length === 0) return null;
-  const leader = Boolean(you && you.leader);
+  const mySeat = you ? you.seat : null;
+  const decides = (claim) => mySeat !== null && mySeat !== undefined && claim.decider === mySeat;
   return h("section", { class: "claims card-box", testid: "claims" }, claims.map((claim) =>
     h("div", { class: "claim", testid: `claim-${claim.id}` },
       h("p", { class: "status" }, t("phone.claim.request", { name: claim.name })),
-      leader ? h("div", { class: "pair" },
+      decides(claim) ? h("div", { class: "pair" },
         h("button", {
           type: "button", class: "big yes", testid: `claim-approve-${claim.id}`,
           onclick: () => send({ type: "claim", id: claim.id, approve: true }),

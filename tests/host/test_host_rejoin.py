@@ -91,7 +91,8 @@ async def test_taking_a_seat_back_by_name_needs_the_tables_approval(host, kit):
     claim = waiting["you"]["claim"]
     assert claim["name"] == "Eli" and waiting["you"]["seat"] is None
     public = await board.until("public")
-    assert public["room"]["claims"] == [{"id": claim["id"], "seat": 4, "name": "Eli"}]
+    expected = {"id": claim["id"], "seat": 4, "name": "Eli", "decider": 0}  # the leader
+    assert public["room"]["claims"] == [expected]
     leader_state = await phones[0].expect("state")
     assert leader_state["room"]["claims"][0]["name"] == "Eli"
     # nothing of the seat before approval
@@ -208,3 +209,43 @@ async def test_an_unknown_token_is_answered_and_the_phone_stays_a_guest(host):
     error = await phone.expect("error")
     assert error["code"] == "token_unknown"
     assert error["message"].startswith("El asiento")
+
+
+async def test_the_next_player_answers_a_claim_on_the_leaders_own_seat(host, kit):
+    # With --headless there are no host keys: a leader whose phone lost its storage would wait
+    # for ever on a claim only the leader may answer.
+    phones = await _started(host)
+    room = host.room
+    await phones[0].ws.close()
+    await phones[1].expect("state")
+    claimant = await host.phone()
+    await claimant.send({"type": "join", "name": "Ana"})
+    claim = (await claimant.expect("state"))["you"]["claim"]
+    state = await phones[1].until("state")
+    assert state["room"]["claims"][0]["decider"] == 1
+    await phones[2].sync()
+    refused = await phones[2].error({"type": "claim", "id": claim["id"], "approve": True})
+    assert refused["code"] == "not_leader" and room.claims
+    await phones[1].send({"type": "claim", "id": claim["id"], "approve": True})
+    welcome = await claimant.until("welcome")
+    assert welcome["seat"] == 0 and room.players[0].conn is not None
+
+
+async def test_a_flood_of_claims_cannot_bury_the_real_one(host, kit):
+    phones = await _started(host)
+    room = host.room
+    await phones[3].ws.close()
+    await phones[0].expect("state")
+    strangers = [await host.phone(label=f"s{index}") for index in range(4)]
+    for stranger in strangers[:3]:
+        await stranger.send({"type": "join", "name": "Dara"})
+        await stranger.sync()
+        assert stranger.state["you"]["claim"]["name"] == "Dara"
+    before = kit.frozen(room), list(room.claims)
+    await strangers[3].sync()
+    error = await strangers[3].error({"type": "join", "name": "Dara"})
+    assert error["code"] == "claims_waiting" and "Dara" in error["message"]
+    assert (kit.frozen(room), list(room.claims)) == before
+    await strangers[0].send({"type": "join", "name": "Dara"})  # asking again is no new claim
+    await strangers[0].sync()
+    assert len(strangers[0].state["room"]["claims"]) == 3 and len(room.claims) == 3
