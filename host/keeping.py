@@ -45,6 +45,8 @@ def record_of(room: Room) -> dict[str, Any]:
         "clock": room.clock.to_json(),
         "next_game": [player.to_json() for player in room.next_game],
         "replay_step": room.replay_step,
+        # A game paused when the host stopped comes back paused: the table had stepped away.
+        "paused": room.paused_record(),
     }
 
 
@@ -82,6 +84,10 @@ def restore(room: Room, journals: JournalStore) -> None:
     if not saved.over:
         room.saved = saved
         room.clock.restore(record.get("clock"))  # a resumed game goes on with its clock
+        paused = record.get("paused")
+        if isinstance(paused, dict):
+            by = paused.get("by")
+            room.saved_pause = {"by": by if isinstance(by, str) else None}
         return
     rules = load_rules(saved.game)
     if rules is None:

@@ -100,6 +100,9 @@ class Room:
         self.match: Match | None = None
         self.games_started = 0
         self.saved: SavedGame | None = None  # an interrupted game on offer (key R, --resume)
+        # Whether that game was paused when the host stopped ({"by": name or None}), so that it
+        # resumes paused.
+        self.saved_pause: dict[str, str | None] | None = None
         self._counter = 0  # ids of claims and notices
         self._bots_running = False
         self._bot_wait: Handle | None = None  # a bot's natural pause before its move
@@ -243,6 +246,12 @@ class Room:
         self.save_quietly()
         self.broadcast()
 
+    def paused_record(self) -> dict[str, str | None] | None:
+        """The pause as the room file keeps it: of the game played, or of the one on offer."""
+        if self.phase == "playing" and self.paused:
+            return {"by": self.paused_by}
+        return self.saved_pause if self.saved is not None else None
+
     def unpause(self) -> None:
         self.paused, self.paused_by = False, None
         self.save_quietly()
@@ -323,7 +332,9 @@ class Room:
             self.variants if self._seats_are(saved) else list(saved.config.get("variants", []))
         )
         self.phase = "over" if match.over else "playing"
-        self.saved, self.paused = None, False
+        pause, self.saved, self.saved_pause = self.saved_pause, None, None
+        self.paused = pause is not None and self.phase == "playing"
+        self.paused_by = pause["by"] if pause is not None and self.paused else None
         self.games_started += 1
         self.save_quietly()
         self.changed()

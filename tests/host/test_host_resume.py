@@ -250,3 +250,35 @@ async def test_a_token_of_the_saved_game_alone_is_told_its_seat_is_kept(make_hos
     assert state["you"]["resume_pending"] is True and state["you"]["seat"] is None
     await phone.sync()
     assert not [m for m in phone.raw if '"type":"error"' in m]
+
+
+async def test_a_game_paused_when_the_host_stopped_resumes_paused(make_host, kit):
+    # The table had stepped away: a restart must not start the clocks and the bots again.
+    first = await make_host()
+    phones = await first.table(5)
+    await first.start(phones)
+    await phones[0].send({"type": "pause", "on": True})
+    await phones[0].sync()
+    assert first.room.paused
+    await first.client.close()
+
+    on_offer = await make_host()  # restarted, the game on offer: still paused when resumed
+    assert on_offer.room.saved is not None and on_offer.room.paused_record() == {"by": "Ana"}
+    await on_offer.client.close()
+
+    second = await make_host(resume=True)
+    room = second.room
+    assert room.phase == "playing" and room.paused and room.paused_by == "Ana"
+    ana = await second.phone(label="Ana", token=phones[0].token)
+    assert ana.state["room"]["paused"] is True
+    boss = room.state.boss
+    phone = ana if boss == 0 else await second.phone(token=phones[boss].token)
+    await phone.sync()
+    error = await phone.error({"type": "action", "action": {"type": "propose", "team": [0, 1]}})
+    assert error["code"] == "paused"
+    await ana.send({"type": "pause", "on": False})
+    await ana.sync()
+    assert not room.paused
+    await second.client.close()
+    unpaused = await make_host()
+    assert unpaused.room.paused_record() is None
