@@ -127,7 +127,9 @@ def _overlap(marked: set[int], hidden: set[int]) -> float:
 def on_audience(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     """A phone without a seat joins the audience with a name, to play along."""
     if conn.seats:
-        raise RoomError("already_seated", seat=room.seat_of(conn.seats[0]))
+        if any(player in room.players for player in conn.seats):
+            raise RoomError("already_seated", seat=room.seat_of(conn.seats[0]))
+        raise RoomError("plays_next_game", name=conn.seats[0].name)  # a latecomer
     name = clean_name(message["name"])
     refuse_taken_name(room, name)
     conn.member = room.audience.join(conn, name, name_key)

@@ -204,22 +204,30 @@ def clean_name(raw: str) -> str:
 
 
 # Letters that are drawn like a Latin one (lower case, since the key is case-folded first):
-# Cyrillic and Greek, from Unicode's confusables list, the ones a keyboard or a phone's symbol
-# page offers. Where upper and lower case disagree (Greek Eta is H, eta looks like n), the
-# capital wins: names start with one.
+# Cyrillic, Greek, Cherokee, Armenian and the small capitals, from Unicode's confusables list,
+# the ones a keyboard or a phone's symbol page offers. Where upper and lower case disagree
+# (Greek Eta is H, eta looks like n), the capital wins: names start with one. Cherokee folds to
+# its capitals, which are the ones listed.
 _LOOKS_LATIN = str.maketrans(
     # Cyrillic                      Greek               Latin ones that pass for others
-    "авеһніјкӏмпорԛгѕстуүхԁԝɡьзѵ" + "αβεζηικμνορτυχϲϳ" + "ıȷ",
-    "abehhijkimnopqrsctyyxdwgb3v" + "abezhikmnoptyxcj" + "ij",
+    "авеһніјкӏмпорԛгѕстуүхԁԝɡьзѵ" + "αβεζηικμνορτυχϲϳ" + "ıȷɑ"
+    # Cherokee
+    + "ᎠᎡᎢᎥᎩᎪᎫᎬᎳᎷᎻᏀᏂᏃᏏᏒᏚᏞᏟᏢᏦᏴᏙ"
+    # Armenian        small capitals
+    + "օսհոցզ" + "ᴀʙᴄᴅᴇɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ",
+    "abehhijkimnopqrsctyyxdwgb3v" + "abezhikmnoptyxcj" + "ija"
+    + "drtiyajewmhghzbrslcpkbv"
+    + "ouhngq" + "abcdeghijklmnoprstuvwyz",
 )
 
 
 def name_key(name: str) -> str:
     """A skeleton of ``name``: two names with one key look alike on a screen.
 
-    Case-folded and NFKC-normalised (so full-width "Ａna" is "ana"), Cyrillic and Greek letters
-    drawn like Latin ones replaced by those ("Аna" in Cyrillic is "ana"), accents kept ("José" is
-    not "Jose"), and characters that draw nothing (variation selectors) dropped.
+    Case-folded and NFKC-normalised (so full-width "Ａna" is "ana"), letters of other scripts
+    drawn like Latin ones replaced by those ("Аna" in Cyrillic is "ana", "ᏴᎬᎪ" in Cherokee is
+    "bea"), accents kept ("José" is not "Jose"), and characters that draw nothing (variation
+    selectors) dropped.
     """
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
     decomposed = unicodedata.normalize("NFD", folded).translate(_LOOKS_LATIN)

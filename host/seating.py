@@ -166,14 +166,16 @@ def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     if same is not None:
         if same.removed:
             raise RoomError("seat_removed", name=same.name)
-        if same.connected or same.bot_seat:  # a bot the leader added has no player to be
-            raise RoomError("name_taken", name=same.name)
         if same.name.casefold() != name.casefold():
             raise RoomError("name_lookalike", name=same.name)
+        if same.connected or same.bot_seat:  # a bot the leader added has no player to be
+            raise RoomError("name_taken", name=same.name)
         ask_for_seat(room, conn, same)
         return
     waiting = next((p for p in room.next_game if name_key(p.name) == key), None)
     if waiting is not None:
+        if waiting.name.casefold() != name.casefold():
+            raise RoomError("name_lookalike", name=waiting.name)
         if waiting.connected:
             raise RoomError("name_taken", name=waiting.name)
         ask_for_seat(room, conn, waiting)

@@ -80,3 +80,16 @@ async def test_the_audience_is_counted_and_cannot_mark_in_the_lobby(host):
     await phones[0].send({"type": "options", "variants": []})
     state = await phones[0].until("state")
     assert state["room"]["audience"] == 1
+
+
+async def test_a_latecomer_is_told_their_seat_waits_for_the_next_game(host, kit):
+    phones = await _started(host)
+    late = await host.phone("Lea")
+    await late.send({"type": "join", "name": "Lea"})
+    await late.until("welcome")
+    await late.sync()
+    error = await late.error({"type": "audience", "name": "Lea"})
+    assert error["code"] == "plays_next_game" and "Lea" in error["message"]
+    await phones[1].sync()
+    seated = await phones[1].error({"type": "audience", "name": "Bruno"})
+    assert seated["code"] == "already_seated"

@@ -98,3 +98,20 @@ def test_cyrillic_and_greek_names_that_look_latin_are_caught_whole_words():
     assert name_key("Μοκα") == name_key("Moka")  # Greek Mu, omicron, kappa, alpha
     assert name_key("Ѕегё") == name_key("Serë")
     assert name_key("Ирина") != name_key("Irina")  # a Russian name stays itself
+
+
+@pytest.mark.parametrize("lookalike", ["ᏴᎬᎪ", "ᏴEA", "BEᎪ", "ʙᴇᴀ", "Bea"])
+def test_cherokee_and_small_capitals_that_look_latin_share_a_key(lookalike):
+    # Found by a hostile guest: each drew as "BEA" on the TV beside a seat of that name.
+    assert name_key(lookalike) == name_key("BEA")
+
+
+def test_armenian_letters_that_look_latin_share_a_key():
+    assert name_key("օlga") == name_key("Olga") and name_key("Ꮲaula") == name_key("Paula")
+
+
+async def test_a_lookalike_of_a_connected_seat_is_told_it_is_a_lookalike(host):
+    await host.player("Ana")
+    stranger = await host.phone(label="stranger")
+    error = await stranger.error({"type": "join", "name": "\u0410na"})
+    assert error["code"] == "name_lookalike"
