@@ -208,17 +208,15 @@ def clean_name(raw: str) -> str:
 # the ones a keyboard or a phone's symbol page offers. Where upper and lower case disagree
 # (Greek Eta is H, eta looks like n), the capital wins: names start with one. Cherokee folds to
 # its capitals, which are the ones listed.
-_LOOKS_LATIN = str.maketrans(
-    # Cyrillic                      Greek               Latin ones that pass for others
-    "авеһніјкӏмпорԛгѕстуүхԁԝɡьзѵ" + "αβεζηικμνορτυχϲϳ" + "ıȷɑ"
-    # Cherokee
-    + "ᎠᎡᎢᎥᎩᎪᎫᎬᎳᎷᎻᏀᏂᏃᏏᏒᏚᏞᏟᏢᏦᏴᏙ"
-    # Armenian        small capitals
-    + "օսհոցզ" + "ᴀʙᴄᴅᴇɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ",
-    "abehhijkimnopqrsctyyxdwgb3v" + "abezhikmnoptyxcj" + "ija"
-    + "drtiyajewmhghzbrslcpkbv"
-    + "ouhngq" + "abcdeghijklmnoprstuvwyz",
+_LOOKALIKES = (  # (letters, the Latin ones they are drawn like)
+    ("авеһніјкӏмпорԛгѕстуүхԁԝɡьзѵ", "abehhijkimnopqrsctyyxdwgb3v"),  # Cyrillic
+    ("αβεζηικμνορτυχϲϳ", "abezhikmnoptyxcj"),  # Greek
+    ("ıȷɑ", "ija"),  # Latin ones that pass for others
+    ("ᎠᎡᎢᎥᎩᎪᎫᎬᎳᎷᎻᏀᏂᏃᏏᏒᏚᏞᏟᏢᏦᏴᏙ", "drtiyajewmhghzbrslcpkbv"),  # Cherokee
+    ("օսհոցզ", "ouhngq"),  # Armenian
+    ("ᴀʙᴄᴅᴇɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ", "abcdeghijklmnoprstuvwyz"),  # small capitals
 )
+_LOOKS_LATIN = str.maketrans("".join(a for a, _ in _LOOKALIKES), "".join(b for _, b in _LOOKALIKES))
 
 
 def name_key(name: str) -> str:
