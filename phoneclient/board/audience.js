@@ -6,6 +6,7 @@ import { badge, check, namesOf, panel, seatShape } from "./pieces.js";
 
 const MAX_ROUNDS_SHOWN = 8; // the last ones: a Mole game has 7 locks at most
 const MAX_MEMBERS_SHOWN = 8;
+const TALLY_SHOWN = 7; // the room left under the truth, at one name a line
 
 export function renderAudience(ctx, game) {
   const { room, t } = ctx;
@@ -25,7 +26,7 @@ export function renderAudience(ctx, game) {
     class: member.name === result.best ? "best" : "", testid: "audience-member",
     data: { name: member.name },
   },
-  h("th", { scope: "row", class: "member" }, h("span", { class: "fit" }, member.name)),
+  h("th", { scope: "row", class: "member" }, h("span", { class: "name fit" }, member.name)),
   roundIndexes.map((index) => guessCell(ctx, (member.rounds || [])[index], truth)),
   guessCell(ctx, member.final, truth, "final"),
   h("td", { class: "score" }, `${Math.round((member.score || 0) * 100)}%`)));
@@ -42,13 +43,24 @@ export function renderAudience(ctx, game) {
         ? h("p", { class: "best fit", testid: "audience-best" }, check(), " ",
           t("board.audience.best", { name: result.best }))
         : h("p", { class: "best fit", testid: "audience-best" }, t("board.audience.nobody_best")),
-      tally.length ? h("p", { class: "info fit", testid: "audience-tally" }, t("board.audience.tally", {
-        names: tally.map(([seat, count]) => `${namesOf(ctx, [Number(seat)])} (${count})`).join(", "),
-      })) : null),
+      tally.length ? lastGuesses(ctx, tally) : null),
     panel("guesses", "guesses",
       h("table", { class: "audience-table", testid: "audience-table" },
         h("thead", {}, head), h("tbody", {}, rows)),
       more > 0 ? h("p", { class: "info fit" }, t("board.audience.more", { count: more })) : null));
+}
+
+/** Whom the audience named at the end, most named first, one per line; past TALLY_SHOWN lines,
+ * how many more. */
+function lastGuesses(ctx, tally) {
+  const shown = tally.slice(0, TALLY_SHOWN);
+  const rest = tally.length - shown.length;
+  return h("section", { class: "last-guesses", testid: "audience-tally" },
+    h("h2", { class: "label" }, ctx.t("board.audience.tally_title")),
+    h("ul", {}, shown.map(([seat, count]) => h("li", { testid: `tally-${seat}` },
+      badge(ctx, Number(seat), { tag: false }), h("span", { class: "count" }, `(${count})`)))),
+    rest > 0 ? h("p", { class: "info fit", testid: "tally-more" },
+      ctx.t("board.audience.tally_more", { count: rest })) : null);
 }
 
 /**
@@ -63,7 +75,9 @@ function guessCell(ctx, seats, truth, cls = "") {
   const exact = right === truth.size && seats.length === truth.size;
   const names = seats.length ? namesOf(ctx, seats) : ctx.t("tv.nobody");
   const content = cls === "final"
-    ? h("span", { class: "fit" }, names)
+    ? (seats.length
+      ? h("ul", { class: "final-names" }, seats.map((seat) => h("li", {}, badge(ctx, seat, { tag: false }))))
+      : h("span", { class: "fit" }, names))
     : [h("span", { class: "shapes", "aria-hidden": "true" }, seats.map((seat) => seatShape(seat))),
       h("span", { class: "right" }, exact ? check() : null, `${right}/${truth.size}`),
       h("span", { class: "visually-hidden" }, names)];

@@ -140,25 +140,43 @@ export function panel(cls, testid, ...children) {
 }
 
 // Text shrinks to this share of its size to fit, never under the sofa's smallest readable size
-// (design pixels; the TV's rule too) unless it was set smaller.
+// (design pixels; the TV's rule too) unless it was set smaller. A player's name may shrink
+// further, to NAME_SMALLEST: it has to be read whole, and it is a few letters read on their own.
 const SMALLEST = 0.6;
 const READABLE = 24;
+const NAME_SMALLEST = 18;
 
 /**
  * Shrink every `.fit` element under `root` until its text fits its box (one line: its width;
  * wrapped: its height), down to SMALLEST of its size. Long names and long translations keep
- * their place instead of spilling over the next panel.
+ * their place instead of spilling over the next panel. A name still too wide at its floor
+ * loses letters from its middle ("Wwwww…wwwww", the whole name kept for screen readers).
  */
 export function fitText(root) {
   for (const node of root.querySelectorAll(".fit")) {
     node.style.fontSize = "";
+    const isName = node.classList.contains("name");
+    if (isName && node.dataset.full !== undefined) node.textContent = node.dataset.full;
     const base = parseFloat(getComputedStyle(node).fontSize);
-    const floor = Math.max(base * SMALLEST, Math.min(base, READABLE));
+    const floor = isName ? Math.min(base, NAME_SMALLEST)
+      : Math.max(base * SMALLEST, Math.min(base, READABLE));
     let size = base;
     while (size > floor && overflows(node)) {
       size = Math.max(floor, size - Math.max(1, base * 0.04));
       node.style.fontSize = `${size}px`;
     }
+    if (isName && overflows(node)) shortenInTheMiddle(node);
+  }
+}
+
+function shortenInTheMiddle(node) {
+  const full = node.textContent;
+  const letters = Array.from(full);
+  node.dataset.full = full;
+  node.setAttribute("aria-label", full);
+  for (let keep = letters.length - 1; keep > 2 && overflows(node); keep -= 1) {
+    const head = Math.ceil(keep / 2);
+    node.textContent = `${letters.slice(0, head).join("")}…${letters.slice(letters.length - (keep - head)).join("")}`;
   }
 }
 

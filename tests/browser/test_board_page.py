@@ -235,9 +235,11 @@ FITS_SCRIPT = """() => {
     if (!text && !el.classList.contains("fit")) continue;
     const r = el.getBoundingClientRect();
     const what = `${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 40)}"`;
-    // Design pixels of the 1920x1080 stage (the TV's rule: nothing under 24 px from the sofa).
+    // Design pixels of the 1920x1080 stage (the TV's rule: nothing under 24 px from the sofa;
+    // a player's name, to be read whole, down to 18 px).
     const size = parseFloat(getComputedStyle(el).fontSize);
-    if (text && size < 23.5) bad.push(`${what} is ${size} px`);
+    const least = el.classList.contains("name") ? 17.5 : 23.5;
+    if (text && size < least) bad.push(`${what} is ${size} px`);
     if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
       const inside = `${el.clientWidth}x${el.clientHeight}`;
       bad.push(`${what} overflows: ${el.scrollWidth}x${el.scrollHeight} in ${inside}`);
