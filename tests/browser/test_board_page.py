@@ -244,6 +244,21 @@ FITS_SCRIPT = """() => {
       const inside = `${el.clientWidth}x${el.clientHeight}`;
       bad.push(`${what} overflows: ${el.scrollWidth}x${el.scrollHeight} in ${inside}`);
     }
+    // Letters cut at the top or the bottom (an accent on a capital, "Ú", under a tight line
+    // height): the text's own boxes must stay inside a box that clips.
+    if (text && getComputedStyle(el).overflow !== "visible") {
+      for (const node of el.childNodes) {
+        if (node.nodeType !== 3 || !node.textContent.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const line of range.getClientRects()) {
+          if (line.top < r.top - 0.5 || line.bottom > r.bottom + 0.5) {
+            bad.push(`${what} clips its letters (${line.top}-${line.bottom} in ${r.top}-${r.bottom})`);
+            break;
+          }
+        }
+      }
+    }
     const out = r.left < box.left - 1 || r.right > box.right + 1
       || r.top < box.top - 1 || r.bottom > box.bottom + 1;
     if (r.width && out) {
