@@ -253,7 +253,8 @@ FITS_SCRIPT = """() => {
         range.selectNodeContents(node);
         for (const line of range.getClientRects()) {
           if (line.top < r.top - 0.5 || line.bottom > r.bottom + 0.5) {
-            bad.push(`${what} clips its letters (${line.top}-${line.bottom} in ${r.top}-${r.bottom})`);
+            const where = `${line.top}-${line.bottom} in ${r.top}-${r.bottom}`;
+            bad.push(`${what} clips its letters (${where})`);
             break;
           }
         }
