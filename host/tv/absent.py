@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from host.tv import theme
+from host.tv import corner, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 
@@ -132,13 +132,38 @@ def _with_tag(
     return area
 
 
-def bottom_line(frame: Frame) -> str:
-    """Who is away and how to come back, and whom a bot covers meanwhile ("" if nobody)."""
+def bottom_line(frame: Frame, shown: int | None = None) -> str:
+    """Who is away and how to come back, and whom a bot covers meanwhile ("" if nobody);
+    ``shown``: at most this many names in each list, the rest counted ("+3")."""
     parts = []
     if frame.room.get("reclaimable"):
-        names = ", ".join(frame.name(s) for s in frame.room["reclaimable"])
+        names = _names(frame, list(frame.room["reclaimable"]), shown)
         parts.append(frame.t("tv.board.reclaim", names=names))
     covered = seats_with(frame, "bot")
     if covered:
-        parts.append(frame.t("tv.board.bots", names=", ".join(frame.name(s) for s in covered)))
+        parts.append(frame.t("tv.board.bots", names=_names(frame, covered, shown)))
     return "  ·  ".join(parts)
+
+
+def _names(frame: Frame, seats: list[int], shown: int | None) -> str:
+    names = [frame.name(seat) for seat in seats]
+    if shown is None or len(names) <= shown:
+        return ", ".join(names)
+    return f"{', '.join(names[:shown])} +{len(names) - shown}"
+
+
+def draw_bottom_line(canvas: Canvas, frame: Frame, left: float, bottom: float) -> None:
+    """The bottom line, centred between ``left`` and the host-keys hint, in one line at the
+    smallest legible size: with fewer names spelt out (the rest counted) when all do not fit."""
+    right = corner.free_right(canvas, frame)
+    pixels = max(6, round(theme.MIN_TEXT * canvas.scale))
+    room = (right - left) * canvas.scale
+    longest = len(frame.room.get("reclaimable") or []) + len(frame.seats())
+    line = bottom_line(frame)
+    for shown in range(longest, 0, -1):
+        line = bottom_line(frame, shown)
+        if canvas.fonts.size(line, pixels)[0] <= room:
+            break
+    if line:
+        middle = (left + right) / 2
+        canvas.text(line, middle, bottom, theme.MIN_TEXT, theme.ACCENT, "midbottom", right - left)

@@ -40,7 +40,7 @@ def draw(
         else:
             canvas.circle(x + mark, y, mark * 0.88, theme.FAINT, max(3.0, mark * 0.18))
         ink = theme.TEXT if finished else theme.MUTED
-        left, width = x + mark * 2 + 10, grid.column_width - mark * 2 - 20
+        left, width = x + mark * 2 + 6, grid.column_width - mark * 2 - 8
         if grid.tags:
             absent.badge(canvas, frame, seat, left, y, grid.size, ink, max_width=width)
         else:

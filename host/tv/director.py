@@ -84,6 +84,7 @@ class Director:
         self.moments_shown = 0  # how many moments have begun: each one's still picture is its own
         self.local_url: str | None = None
         self.fingerprint: str | None = None
+        self.muted = False  # the window's sound off: the corner hint is wider (host/tv/corner.py)
 
     # -- which game, which scene -------------------------------------------------------------
     def _game(self, view: dict[str, Any] | None) -> TvGame | None:
@@ -217,6 +218,7 @@ class Director:
             self.local_url,
             self.reduced_motion,
             self.fingerprint,
+            self.muted,
         )
 
     def draw(self, canvas: Canvas) -> None:
@@ -246,7 +248,7 @@ class Director:
 
         if scene.still(frame):
             key = self.current, self.messages, self.lang, self.reduced_motion, self.local_url
-            self.picture.draw(canvas, (*key, self.fingerprint), paint)
+            self.picture.draw(canvas, (*key, self.fingerprint, self.muted), paint)
         else:
             paint(canvas)
 

@@ -23,6 +23,7 @@ class Frame:
     local_url: str | None = None  # the .local address, shown beside the IP one
     still: bool = False  # reduced motion: movements are cuts
     fingerprint: str | None = None  # the host key's short code, for phones to compare
+    muted: bool = False  # the host turned the sound off (the corner hint says so)
 
     def ease(self, x: float) -> float:
         """How far a movement ``x`` of the way through has got (a cut when ``still``)."""

@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from host.tv import theme
+from host.tv import corner, theme
 from host.tv.audio import SoundBank
 from host.tv.damage import Painter, Recording
 from host.tv.director import MAX_QUEUED, Director
@@ -303,6 +303,7 @@ class TvWindow:
             self.overlays.help = not self.overlays.help
         elif key == pygame.K_m:
             self.overlays.muted = not self.overlays.muted
+            self.director.muted = self.overlays.muted  # boards leave the wider hint its room
             if self.overlays.muted:
                 self.sounds.stop()
         elif key == pygame.K_s:
@@ -365,10 +366,7 @@ class TvWindow:
             text = frame.t("tv.paused_by", name=by) if by else frame.t("tv.paused.text")
             canvas.text(text, 960, 580, 40, theme.TEXT, "midtop", 1700)
             canvas.element("paused", canvas.rect(0, 0, 1920, 1080))
-        hint = frame.t("tv.hint")
-        if self.overlays.muted:
-            hint = f"{frame.t('tv.muted')} · {hint}"
-        canvas.text(hint, 1900, 1076, 24, theme.FAINT, "bottomright", 700)
+        corner.draw_hint(canvas, frame)
         asked = self.overlays.quit_asked_at
         if asked is not None and self.now() - asked < QUIT_CONFIRM_SECONDS:
             canvas.panel(560, 460, 800, 160, theme.PANEL_LIGHT, radius=24, border=theme.BAD)

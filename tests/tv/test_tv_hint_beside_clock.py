@@ -76,8 +76,12 @@ def test_the_hint_and_the_room_bar_hide_nothing_of_each_other(mole_game, lang, s
                 assert not [r for r in bar if r.colliderect(d.rect)], d.label
                 assert ink_at_right_end(window, d.rect), (hints.key, d.label)
             # The bar's own words are whole too.
-            bar_texts = [d for d in canvas.drawn if d.kind == "text" and d.label.startswith(
-                window.director.frame().t("tv.room.clock", time="")[:3])]
+            bar_texts = [
+                d
+                for d in canvas.drawn
+                if d.kind == "text"
+                and d.label.startswith(window.director.frame().t("tv.room.clock", time="")[:3])
+            ]
             assert bar_texts and not [d.label for d in bar_texts if d.cut]
     finally:
         window.close()

@@ -284,7 +284,7 @@ def test_special_roles_game_with_the_professional_reads_right(tv, pro_game):
     canvas = show(tv, messages(pro_game, index + 1), "insidejob-board-professional")
     texts, elements = canvas.texts(), canvas.elements()
     assert view["targets"]["intel"] is None
-    assert en("insidejob.reveal_at", count=view["targets"]["reveal_at"]) in texts
+    assert en("tv.insidejob.reveal_at", count=view["targets"]["reveal_at"]) in texts
     assert not {en("insidejob.intel_target", count=n) for n in range(15)} & set(texts)
     for seat, role in enumerate(view["revealed"]):
         assert (f"role:{seat}:{role}" in elements) == (role is not None)
@@ -445,7 +445,7 @@ def test_risky_missions_the_microphone_and_a_paranoid_double_vote(tv, decoy_game
     views = [s["message"]["view"] for s in decoy_game]
     index = next(i for i, v in enumerate(views) if v["mission"] and v["mission"]["risky"])
     canvas = show(tv, messages(decoy_game, index + 1), "insidejob-board-risky")
-    assert "risky" in canvas.elements() and en("insidejob.risky") in canvas.texts()
+    assert "risky" in canvas.elements() and en("tv.insidejob.risky") in canvas.texts()
     microphone = views[0]["revealed"].index("microphone")  # revealed to all at the deal
     assert f"role:{microphone}:microphone" in canvas.elements()
     show(tv, messages(decoy_game[index + 1 : -1]), "insidejob-vote-paranoid-last")

@@ -18,7 +18,7 @@ from engine.insidejob.vocabulary import (
     PHASE_VOTE,
     PHASE_WAGER,
 )
-from host.tv import absent, checklist, theme
+from host.tv import absent, checklist, corner, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.insidejob.pieces import (
@@ -79,17 +79,7 @@ class InsideJobBoardScene(Scene):
         else:
             self._table(canvas, frame, view)
         draw_players(canvas, frame, view)
-        line = absent.bottom_line(frame)
-        if line:
-            canvas.text(
-                line,
-                860,
-                1076,
-                theme.MIN_TEXT,
-                theme.ACCENT,
-                "midbottom",
-                1340,
-            )
+        absent.draw_bottom_line(canvas, frame, 60, corner.BOTTOM)
 
     # -- header and left column --------------------------------------------------------------
     def _title(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
@@ -134,7 +124,7 @@ class InsideJobBoardScene(Scene):
         canvas.element(f"trump:{trump}", canvas.rect(x - 10, TOP + 198, 560, 76))
         canvas.element(f"mission:{mission.get('id')}", canvas.rect(LEFT_X, TOP, LEFT_W, MISSION_H))
         if mission.get("risky"):
-            canvas.text(frame.t("insidejob.risky"), x, TOP + 164, 24, theme.BAD, max_width=540)
+            canvas.text(frame.t("tv.insidejob.risky"), x, TOP + 164, 24, theme.BAD, max_width=556)
             canvas.element("risky", canvas.rect(x, TOP + 164, 540, 28))
 
     def _progress(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
@@ -174,7 +164,7 @@ class InsideJobBoardScene(Scene):
         if targets.get("intel"):
             lines.append(frame.t("insidejob.intel_target", count=targets["intel"]))
         if targets.get("reveal_at") and targets.get("reveal_at") != targets.get("intel"):
-            lines.append(frame.t("insidejob.reveal_at", count=targets["reveal_at"]))
+            lines.append(frame.t("tv.insidejob.reveal_at", count=targets["reveal_at"]))
         lines.append(frame.t("insidejob.supply", count=view.get("supply", 0)))
         accomplice = view.get("accomplice") or {}
         if accomplice.get("picked") is not None:

@@ -132,10 +132,14 @@ def _trick(
             notes.append(frame.t(f"tv.replay.{skipped[seat]}", suit=suit_name(frame, led)))
         if play.get("wagered"):
             notes.append(frame.t("insidejob.wagered"))
-        for line, note in enumerate(notes):
-            y = top + h + 68 + line * 34
+        y = top + h + 68  # a long note (a suit kept back) takes two lines under a narrow card
+        for note in notes:
             colour = TOKEN if note == frame.t("insidejob.wagered") else theme.MUTED
-            canvas.text(note, cx, y, theme.MIN_TEXT, colour, "midtop", slot - 12)
+            width = slot - 12
+            y = canvas.wrapped(
+                note, cx - width / 2, y, theme.MIN_TEXT, width, colour, 34 / theme.MIN_TEXT,
+                max_lines=2, centred=True,
+            )  # fmt: skip
         if seat in skipped:
             canvas.element(f"off_suit:{index}:{seat}:{skipped[seat]}", canvas.rect(x, top, w, h))
     y = top + h + 190

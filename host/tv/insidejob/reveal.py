@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.insidejob.vocabulary import SIDE_AGENTS
-from host.tv import theme
+from host.tv import corner, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.insidejob.pieces import TOKEN, names, role_colour
@@ -51,7 +51,7 @@ class InsideJobRevealScene(Scene):
         )
         self._table(canvas, frame, view, result)
         footer = f"{frame.t('tv.replay.offer')}  ·  {frame.t('tv.end.rematch')}"
-        canvas.text(footer, 880, 1064, 26, theme.MUTED, "midbottom", 1400)
+        corner.line_beside_hint(canvas, frame, footer, 60, 1064, 26, theme.MUTED)
 
     def _table(
         self, canvas: Canvas, frame: Frame, view: dict[str, Any], result: dict[str, Any]

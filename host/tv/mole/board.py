@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mole.vocabulary import BLOWN, BY_PATROL, CARDS, GETAWAY, OPEN, OVER, PROPOSE, VOTE
-from host.tv import absent, checklist, theme
+from host.tv import absent, checklist, corner, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.scene import Scene
 
 HISTORY_LEFT, HISTORY_TOP, HISTORY_WIDTH = 1010, 330, 870
+PANEL_BOTTOM = 1040  # the bottom line goes under the panels, beside the host-keys hint
 
 
 class BoardScene(Scene):
@@ -19,7 +20,8 @@ class BoardScene(Scene):
 
     def draw(self, canvas: Canvas, frame: Frame) -> None:
         view = frame.view or {}
-        canvas.text(frame.t(f"{frame.game}.name"), 60, 28, 40, theme.ACCENT, max_width=800)
+        name = canvas.text(frame.t(f"{frame.game}.name"), 60, 28, 40, theme.ACCENT, max_width=800)
+        name_right = (name.right - canvas.offset_x) / canvas.scale
         canvas.text(
             frame.t("tv.board.goal", open=view.get("to_open", 3), blow=view.get("to_blow", 3)),
             1860,
@@ -27,22 +29,12 @@ class BoardScene(Scene):
             28,
             theme.MUTED,
             "topright",
-            max_width=1000,
+            max_width=1860 - name_right - 48,  # all the room right of the game's name
         )
         draw_locks(canvas, frame, view, top=90, height=200)
         self._round(canvas, frame, view)
         draw_history(canvas, frame, view)
-        line = absent.bottom_line(frame)
-        if line:
-            canvas.text(
-                line,
-                870,
-                1062,
-                26,
-                theme.ACCENT,
-                "midbottom",
-                1640,
-            )
+        absent.draw_bottom_line(canvas, frame, 60, corner.BOTTOM)
 
     def _round(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
         phase = view.get("phase")
@@ -55,7 +47,7 @@ class BoardScene(Scene):
         if phase == CARDS and proposals:
             # The engine has already passed the Boss on; the team at work is the last one chosen.
             boss, team = proposals[-1].get("boss"), list(proposals[-1].get("team") or team)
-        canvas.panel(40, 320, 940, 740, theme.PANEL, radius=28)
+        canvas.panel(40, 320, 940, PANEL_BOTTOM - 320, theme.PANEL, radius=28)
         # The Boss.
         canvas.text(frame.t("tv.board.boss"), 80, 346, 30, theme.MUTED)
         if boss is not None:
@@ -134,8 +126,10 @@ class BoardScene(Scene):
             summary = frame.t("tv.board.cards_in", count=len(done), total=len(team))
         else:
             return
-        canvas.text(summary, 80, 900, 32, theme.TEXT, max_width=860)
-        grid = checklist.Grid(80, 972, 5, 180, 50, 30, tags=False)
+        canvas.text(summary, 80, 892, 32, theme.TEXT, max_width=860)
+        # Four to a row leaves a name room for eight letters; ten players need five a row.
+        per_row = 4 if len(acting) <= 8 else 5
+        grid = checklist.Grid(80, 962, per_row, 880 / per_row, 48, 30, tags=False)
         checklist.draw(canvas, frame, acting, done, grid, "acted")
 
 
@@ -212,10 +206,12 @@ def draw_history(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
     """Rows: players; columns: proposals. Approve ✓ / reject ✗, team outlined, Boss starred."""
     proposals = list(view.get("proposals") or [])
     players = frame.player_count()
-    canvas.panel(HISTORY_LEFT - 20, 320, HISTORY_WIDTH + 40, 740, theme.PANEL, radius=28)
+    canvas.panel(
+        HISTORY_LEFT - 20, 320, HISTORY_WIDTH + 40, PANEL_BOTTOM - 320, theme.PANEL, radius=28
+    )
     canvas.text(frame.t("tv.board.history"), HISTORY_LEFT + 10, 346, 30, theme.MUTED)
     name_width = 330  # room for a name and its away / bot tag
-    row_height = min(60, 560 / max(1, players))
+    row_height = min(60, 540 / max(1, players))
     cell = min(60.0, row_height)
     columns = max(1, int((HISTORY_WIDTH - name_width) // (cell + 4)))
     shown = proposals[-columns:]

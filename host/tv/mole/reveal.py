@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mole.vocabulary import BLOWN, CLEAN, CREW_SIDE, LOOKOUT, MOLES_SIDE, OPEN, side_of
-from host.tv import theme
+from host.tv import corner, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.scene import Scene
@@ -32,7 +32,7 @@ class RevealScene(Scene):
         self._getaway_line(canvas, frame, result)
         self._table(canvas, frame, view, result)
         footer = f"{frame.t('tv.replay.offer')}  ·  {frame.t('tv.end.rematch')}"
-        canvas.text(footer, 880, 1064, 26, theme.MUTED, "midbottom", 1400)
+        corner.line_beside_hint(canvas, frame, footer, 60, 1064, 26, theme.MUTED)
 
     def _getaway_line(self, canvas: Canvas, frame: Frame, result: dict[str, Any]) -> None:
         if not result.get("marks"):
