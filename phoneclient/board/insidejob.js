@@ -165,7 +165,7 @@ function trickPanel(ctx) {
     h("ol", { class: `trick n${view.players}`, testid: "trick-cards" }, order.map((seat, index) => {
       const play = view.trick[index];
       const onTurn = !play && seat === view.turn && view.phase === "play";
-      return h("li", { class: `slot${onTurn ? " on-turn" : ""}`, testid: `slot-${seat}` },
+      return h("li", { class: `slot two-line-names${onTurn ? " on-turn" : ""}`, testid: `slot-${seat}` },
         play ? card(ctx, play, trump) : h("div", { class: "empty" }),
         play && play.wagered ? h("p", { class: "wagered fit" }, t("insidejob.wagered")) : null,
         badge(ctx, seat, { tag: false }));
@@ -206,7 +206,7 @@ function players(ctx) {
       tag = t(voted.has(seat) ? "tv.insidejob.tag.voted" : "tv.insidejob.tag.voting");
     } else if (onTurn) tag = t(`tv.insidejob.tag.${view.phase}`);
     else if (seat === view.start && ["play", "wager"].includes(view.phase)) tag = t("tv.insidejob.tag.start");
-    return h("li", { class: `player${onTurn ? " on-turn" : ""}`, testid: `player-${seat}`,
+    return h("li", { class: `player two-line-names${onTurn ? " on-turn" : ""}`, testid: `player-${seat}`,
       data: { turn: String(onTurn) } },
     badge(ctx, seat, { tag: false }),
     h("div", { class: "counts" },
@@ -332,7 +332,7 @@ function trickDone(trick, targets, roles) {
         trump ? h("p", { class: "trump" }, suitLabel(ctx, trump, "insidejob.trump")) : null,
         h("ol", { class: `trick n${trick.cards.length}` }, trick.cards.map((play, index) => {
           const won = play.seat === trick.winner;
-          return at(h("li", { class: `slot drop${won ? " winner" : ""}`, testid: `played-${play.seat}` },
+          return at(h("li", { class: `slot drop two-line-names${won ? " winner" : ""}`, testid: `played-${play.seat}` },
             at(h("div", { class: won ? "lit" : "" }, card(ctx, play, trump)), WINNER_AT),
             badge(ctx, play.seat, { tag: false })), CARDS_AT + index * EVERY);
         })),

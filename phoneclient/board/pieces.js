@@ -149,24 +149,48 @@ const NAME_SMALLEST = 18;
 /**
  * Shrink every `.fit` element under `root` until its text fits its box (one line: its width;
  * wrapped: its height), down to SMALLEST of its size. Long names and long translations keep
- * their place instead of spilling over the next panel. A name still too wide at its floor
- * loses letters from its middle ("Wwwww…wwwww", the whole name kept for screen readers).
+ * their place instead of spilling over the next panel. A name still too wide takes two lines
+ * where its box has room for them (inside `.two-line-names`), else shrinks on to NAME_SMALLEST;
+ * only past that it loses letters from its middle ("Wwwww…wwwww", whole for screen readers).
  */
 export function fitText(root) {
   for (const node of root.querySelectorAll(".fit")) {
     node.style.fontSize = "";
-    const isName = node.classList.contains("name");
-    if (isName && node.dataset.full !== undefined) node.textContent = node.dataset.full;
-    const base = parseFloat(getComputedStyle(node).fontSize);
-    const floor = isName ? Math.min(base, NAME_SMALLEST)
-      : Math.max(base * SMALLEST, Math.min(base, READABLE));
-    let size = base;
-    while (size > floor && overflows(node)) {
-      size = Math.max(floor, size - Math.max(1, base * 0.04));
-      node.style.fontSize = `${size}px`;
+    if (!node.classList.contains("name")) {
+      shrink(node, (base) => Math.max(base * SMALLEST, Math.min(base, READABLE)));
+      continue;
     }
-    if (isName && overflows(node)) shortenInTheMiddle(node);
+    node.classList.remove("two-lines", "anywhere");
+    if (node.dataset.full !== undefined) node.textContent = node.dataset.full;
+    if (!shrink(node, (base) => Math.max(base * SMALLEST, Math.min(base, READABLE)))) continue;
+    const oneLine = node.style.fontSize;
+    if (node.closest(".two-line-names")) {
+      // Two lines broken between words, from the name's own size; then, for one long word,
+      // broken anywhere, from the size one line reached.
+      node.classList.add("two-lines");
+      node.style.fontSize = "";
+      if (!shrink(node, (base) => Math.min(base, NAME_SMALLEST))) continue;
+      node.classList.add("anywhere");
+      node.style.fontSize = oneLine;
+      if (!shrink(node, (base) => Math.min(base, NAME_SMALLEST))) continue;
+      node.classList.remove("two-lines", "anywhere");
+      node.style.fontSize = oneLine;
+    }
+    if (shrink(node, (base) => Math.min(base, NAME_SMALLEST))) shortenInTheMiddle(node);
   }
+}
+
+/** Shrink `node`'s text from its own size down to floor(size) until it fits; true if it still
+ * does not. */
+function shrink(node, floorOf) {
+  const base = parseFloat(getComputedStyle(node).fontSize);
+  const floor = floorOf(base);
+  let size = parseFloat(node.style.fontSize) || base;
+  while (size > floor && overflows(node)) {
+    size = Math.max(floor, size - Math.max(1, base * 0.04));
+    node.style.fontSize = `${size}px`;
+  }
+  return overflows(node);
 }
 
 function shortenInTheMiddle(node) {
