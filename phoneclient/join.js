@@ -72,14 +72,17 @@ export function renderJoin(ctx) {
   } else {
     parts.push(h("p", { class: "hint" }, t("phone.join.running")));
   }
+  // One name field for both: the host seats a name waiting for its player back (the table
+  // approves) and puts any other name down for the next game.
   const reclaimable = (room.reclaimable || []).map((seat) => ctx.names.get(seat)).filter(Boolean);
   if (reclaimable.length > 0) {
     parts.push(h("p", { class: "hint", testid: "reclaimable" },
       t("phone.reclaim.open", { names: reclaimable.join(t("phone.list.separator")) })));
-    parts.push(nameForm(ctx, "phone.reclaim.label", "phone.reclaim.button"));
-  } else if (!you.spectator) {
-    parts.push(nameForm(ctx, "phone.join.label", "phone.watch.button"));
   }
+  parts.push(h("p", { class: "hint", testid: "join-late" }, t("phone.join.late")));
+  parts.push(reclaimable.length > 0
+    ? nameForm(ctx, "phone.reclaim.label", "phone.reclaim.button")
+    : nameForm(ctx, "phone.join.label", "phone.late.button"));
   return parts;
 }
 
