@@ -1,6 +1,7 @@
-// The lobby: the QR code and the address to join, the players as they arrive, the options chosen
-// and what the table waits for, as on the TV's lobby.
+// The lobby: the QR code and the address to join, the host code, the players as they arrive, the
+// options chosen and what the table waits for, as on the TV's lobby.
 
+import { fingerprint } from "../channel.js";
 import { h } from "../dom.js";
 import { badge, panel, statusTag } from "./pieces.js";
 
@@ -20,8 +21,23 @@ export function renderLobby(ctx) {
       }) : null,
       h("p", { class: "or-type fit" }, t("tv.lobby.or_type")),
       // What a person types: no scheme, and no key fragment (the QR code carries the whole URL).
-      h("p", { class: "address fit", testid: "address" }, typed(url))),
+      h("p", { class: "address fit", testid: "address" }, typed(url)),
+      hostCode(ctx, url)),
     players(ctx));
+}
+
+/**
+ * The short code a phone that typed the address shows, to compare with this screen's: the
+ * fingerprint of the host's key, which the join URL carries in its fragment (the QR code's
+ * `#k=`), worked out the way the phone does.
+ */
+function hostCode(ctx, url) {
+  const match = /#(?:.*&)?k=([A-Za-z0-9_-]{43})(?:&|$)/.exec(url);
+  if (!match) return null;
+  const plain = atob(match[1].replace(/-/g, "+").replace(/_/g, "/"));
+  const key = Uint8Array.from(plain, (c) => c.charCodeAt(0));
+  return h("p", { class: "host-code fit", testid: "host-code" },
+    ctx.t("tv.lobby.fingerprint", { code: fingerprint(key) }));
 }
 
 function players(ctx) {
