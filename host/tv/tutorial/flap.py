@@ -67,7 +67,8 @@ def draw(stage: Stage, t: float) -> None:
 
 def _tried(stage: Stage) -> None:
     canvas, frame = stage.picture, stage.frame
-    seats = [s for s in frame.seats() if not s.get("removed")]
+    # Those who may try it: a bot the leader added has no phone to try it on.
+    seats = [s for s in frame.seats() if not (s.get("removed") or s.get("bot_seat"))]
     tried = set((frame.room.get("tutorial") or {}).get("tried_flap") or [])
     count = sum(1 for s in seats if s.get("seat") in tried)
     canvas.panel(840, 470, 1020, 560, theme.PANEL, radius=28)
