@@ -19,7 +19,11 @@ export function renderAudience(ctx, game) {
   const label = (index) => (game && game.roundLabel ? game.roundLabel(ctx, index) : String(index + 1));
   const head = h("tr", {},
     h("th", { scope: "col" }, t("board.audience.member")),
-    roundIndexes.map((index) => h("th", { scope: "col" }, label(index))),
+    roundIndexes.map((index) => {
+      const text = label(index);
+      // A word ("Vote"), not a number, is wider than a round's column.
+      return h("th", { scope: "col", class: /\d/.test(text) ? "" : "word-col" }, text);
+    }),
     h("th", { scope: "col", class: "final-col" }, t("board.audience.final")),
     h("th", { scope: "col", class: "score-col" }, t("board.audience.score")));
   const rows = members.map((member) => h("tr", {

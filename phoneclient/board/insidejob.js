@@ -24,8 +24,11 @@ export function entryCue(scene, view) {
   return (view.result || {}).outcome === "agents" ? "win_crew" : "win_moles";
 }
 
-/** The audience's rounds are the tricks. */
+/** The audience's rounds are the tricks, and one past the last trick (the engine's round_of
+ * counts it there): the vote, or the end when the game ended before one. */
 export function roundLabel(ctx, index) {
+  const view = ctx.view || {};
+  if (index >= (view.tricks || []).length) return ctx.t(view.vote ? "board.vote_short" : "board.end_short");
   return ctx.t("board.trick_short", { number: index + 1 });
 }
 

@@ -438,6 +438,12 @@ def test_a_whole_inside_job_game_on_the_board_page(boards: Any, host: Any, shots
     big.scene("audience")
     big.snapshot("insidejob-audience", shots)
     expect(big.page.get_by_test_id("audience-member")).to_have_attribute("data-name", "Zoe")
+    # The round one past the last trick is the vote, not a trick 11.
+    tricks = len(view["tricks"])
+    heads = big.page.locator(".audience-table thead th")
+    expect(heads.nth(-3)).to_have_text("Vote")
+    expect(heads.nth(-4)).to_have_text(f"T{tricks}")
+    expect(big.page.locator(".audience-table thead")).not_to_contain_text(f"T{tricks + 1}")
     for page in (big, small):
         page.assert_only_public_frames(table.tokens())
 
