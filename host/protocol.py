@@ -123,7 +123,9 @@ def parse_message(text: str) -> dict[str, Any]:
         raise ProtocolError("bad_json")
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in SCHEMAS:
-        raise ProtocolError("unknown_type", type=str(kind)[:40])
+        # Named as the phone wrote it (JSON, not Python's repr), without control characters.
+        shown = kind if isinstance(kind, str) else json.dumps(kind, ensure_ascii=False)
+        raise ProtocolError("unknown_type", type="".join(filter(str.isprintable, shown))[:40])
     for name, (expected, required) in SCHEMAS[kind].items():
         if name not in message:
             if required:

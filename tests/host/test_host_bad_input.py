@@ -35,9 +35,11 @@ async def _assert_only_sender_answered(phones, sender):
         ("[1, 2, 3]", "bad_json", {}),
         ('"hello"', "bad_json", {}),
         ("[" * 3000 + "]" * 3000, "bad_json", {}),
-        ("{}", "unknown_type", {"type": "None"}),
+        ("{}", "unknown_type", {"type": "null"}),
         ('{"type": "teleport"}', "unknown_type", {"type": "teleport"}),
         ('{"type": 7}', "unknown_type", {"type": "7"}),
+        ('{"type": ["ping"]}', "unknown_type", {"type": '["ping"]'}),
+        ('{"type": "ping\\u0000\\n"}', "unknown_type", {"type": "ping"}),
         ('{"type": "action"}', "bad_field", {"field": "action", "expected": "object"}),
         (
             '{"type": "action", "action": []}',
