@@ -288,9 +288,8 @@ class TvWindow:
         self.dirty = True
         if tutorial_keys.press(key, room, self.keys.teach):
             return
-        if key == pygame.K_ESCAPE and self.fullscreen:
-            self.toggle_fullscreen()
-        elif key in (pygame.K_ESCAPE, pygame.K_q):
+        # Esc asks, then quits, in full screen as in a window (F11 leaves full screen).
+        if key in (pygame.K_ESCAPE, pygame.K_q):
             now = self.now()
             asked = self.overlays.quit_asked_at
             if asked is not None and now - asked < QUIT_CONFIRM_SECONDS:

@@ -345,15 +345,23 @@ def test_a_newcomer_lights_up_in_the_lobby_then_the_screen_rests():
         window.close()
 
 
-def test_f11_toggles_full_screen_and_esc_leaves_it_first():
+def test_f11_toggles_full_screen_and_esc_quits_there_as_in_a_window():
+    """Esc twice closes the game in full screen too (the help and the README say so); F11
+    alone goes in and out of full screen."""
     window = TvWindow("en", size=(1280, 720), sound=False)
     try:
         window.running = True
         window.press(pygame.K_F11)
         assert window.fullscreen
-        window.press(pygame.K_ESCAPE)  # leaves full screen, does not ask to quit
+        window.press(pygame.K_ESCAPE)  # asks, full screen stays
+        assert window.fullscreen and window.running
+        assert en("tv.quit_confirm") in window.draw().texts()
+        window.press(pygame.K_ESCAPE)
+        assert not window.running
+        window.running = True
+        window.overlays.quit_asked_at = None
+        window.press(pygame.K_F11)
         assert not window.fullscreen and window.screen.get_size() == (1280, 720)
-        assert window.running and window.overlays.quit_asked_at is None
     finally:
         window.close()
 
