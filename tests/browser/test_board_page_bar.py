@@ -72,7 +72,7 @@ def crowded_vote(host: Any) -> Table:
     [
         (BOARD_VIEWPORT, "en", "Waiting for 10 players", "Next game: Carla", "Audience: 3"),
         (SMALL_VIEWPORT, "es", "Esperando a 10 jugadores", "Próxima partida: Carla", "Público: 3"),
-        (BOARD_VIEWPORT, "pt", "Aguardando 10 jogadores", "Próximo jogo: Carla", "Público: 3"),
+        (BOARD_VIEWPORT, "pt", "Esperando 10 jogadores", "Próxima partida: Carla", "Plateia: 3"),
     ],
 )
 def test_the_bar_fits_beside_its_buttons(
