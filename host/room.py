@@ -50,6 +50,10 @@ __all__ = ["Connection", "Player", "Room", "RoomError", "encode"]
 log = logging.getLogger("molecrew.room")
 
 BOT_STEPS_MAX = 10_000  # a bound on bot moves in a row (all seats bots: a whole game)
+# Seconds more that bots wait once a round is over (a lock's cards flipped, a trick taken): the
+# screens show it for about five seconds, and a table of bots moving on at once left the TV
+# further behind with every round (a demo's results shown under the next lock's moments).
+REVEAL_PAUSE = 4.0
 # Strangers coming and going change only the spectator count: tell the table at most this often,
 # so a flood of connections cannot become a flood of frames on the players' phones.
 CHURN_DELAY = 0.5
@@ -106,6 +110,7 @@ class Room:
         self._counter = 0  # ids of claims and notices
         self._bots_running = False
         self._bot_wait: Handle | None = None  # a bot's natural pause before its move
+        self._bot_round: int | None = None  # the game's round when bots last waited
         self._churn: asyncio.TimerHandle | None = None  # a spectator count still to publish
         self._last_churn = float("-inf")
         self._public_callbacks: list[tuple[Callable[[Any], None], bool]] = []
@@ -512,6 +517,7 @@ class Room:
             conn.player = None if conn.shared else conn.player  # everyone passes the phone anew
         self.clock.stop()
         self.clock.preset = self.timer
+        self._bot_round = None
         self.audience.new_game()
         self.tutorial = None
         self.games_started += 1
@@ -546,7 +552,7 @@ class Room:
             return
         if self.bot_pause > 0:
             if self._bot_due():
-                self._bot_wait = self.scheduler.call_later(self.bot_pause, self._paused_bot_move)
+                self._bot_wait = self.scheduler.call_later(self._bot_delay(), self._paused_bot_move)
             if self._bot_wait is not None:
                 return
         self._bots_running = True
@@ -558,6 +564,13 @@ class Room:
                 self.broadcast()
         finally:
             self._bots_running = False
+
+    def _bot_delay(self) -> float:
+        """The natural pause, and the reveal's too when a round ended since the last one."""
+        assert self.match is not None
+        now = self.match.rules.round_of(self.match.state)
+        ended, self._bot_round = self._bot_round is not None and now != self._bot_round, now
+        return self.bot_pause + (REVEAL_PAUSE if ended else 0.0)
 
     def _covered(self) -> list[int]:
         return [seat for seat, player in enumerate(self.players) if player.covered]

@@ -3,6 +3,7 @@ turn timers on a fake clock, bots filling seats, and the grand reveal's steps.""
 
 from __future__ import annotations
 
+import pytest
 from fake_clock import FakeClock
 
 from host.journal import read_journal
@@ -227,6 +228,30 @@ async def test_the_leader_steps_the_grand_reveal(host, kit):
     assert state["room"]["replay_step"] == 2
     await phones[0].send({"type": "replay", "step": None})
     assert (await phones[1].until("state"))["room"]["replay_step"] is None
+
+
+@pytest.mark.parametrize("game", ["mole", "insidejob"])
+async def test_bots_leave_the_screens_time_to_show_a_round_that_ended(make_host, game):
+    clock = FakeClock()
+    host = await make_host(scheduler=clock, bot_pause=1.0, demo=game)
+    room = host.room
+    rules = room.match.rules
+    moves = []  # (when, the round after the move), one per bot move
+    after_action = room._after_action
+
+    def noted() -> None:
+        moves.append((clock.now(), rules.round_of(room.state)))
+        after_action()
+
+    room._after_action = noted
+    while room.phase == "playing" and clock.now() < 1_800_003_600:
+        clock.advance(0.5)
+    assert room.phase == "over"
+    gaps = {True: set(), False: set()}  # whether the move before ended a round -> the waits
+    for (_, before), (then, after), (now, _) in zip(moves, moves[1:], moves[2:], strict=False):
+        if now > then:  # moves of one pause (a vote of several bots) share their instant
+            gaps[after != before].add(round(now - then, 3))
+    assert gaps[True] == {5.0} and gaps[False] == {1.0}, gaps  # REVEAL_PAUSE is 4 s
 
 
 async def test_the_demo_plays_game_after_game_between_bots(make_host):
