@@ -123,6 +123,17 @@ function send(message, { secret = false } = {}) {
 
 const sendSecret = (message) => send(message, { secret: true });
 
+/**
+ * A choice under the flap this seat may not make, refused here without a word to the host: the
+ * host's refusal would go to this phone alone while an accepted choice reaches every seat, so its
+ * mere arrival on the wire would tell who holds which role. The reason shows under the flap only.
+ */
+function refuseSecret(code, message) {
+  app.error = null;
+  app.flapError = { code, message, moment: moment() };
+  render();
+}
+
 /** The module `name` once here; null while `load` fetches it (its arrival renders again). */
 function fetched(name, load) {
   if (modules.has(name)) return modules.get(name);
@@ -322,7 +333,7 @@ function render() {
   setText(els.meName, you && you.name ? you.name : "");
   renderNotice();
   const ctx = {
-    room, you, view, names, ui: app.ui, send, sendSecret, t, has, redraw: render,
+    room, you, view, names, ui: app.ui, send, sendSecret, refuseSecret, t, has, redraw: render,
     playable: Object.keys(GAMES), audience: app.audience, hide: hideSeat,
     receivedAt: app.receivedAt,
   };

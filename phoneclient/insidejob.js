@@ -196,6 +196,8 @@ function handSection(ctx) {
   // The marks follow the Agents' rule for every role (me.follow_suit), so a glance at the
   // Insider's phone shows nothing special; a greyed card stays tappable and the host decides.
   const legal = new Set(me.follow_suit);
+  // What this seat may really play (its role's rule): a secret, never shown on the open screen.
+  const allowed = new Set(me.playable);
   // Whether a wager may follow the card is public (the option, the Accomplice, a revealed role,
   // the start player, no Intel left), so it is asked before the card: one tap when not wagering.
   const canWager = myPlay && me.wager_refusal === null;
@@ -219,10 +221,17 @@ function handSection(ctx) {
           data: { card, playable: String(myPlay && legal.has(card)) },
         };
         if (!myPlay) return h("span", attrs, cardFace(ctx, card));
-        // A greyed card stays tappable: the host's refusal then says why it cannot be played.
+        // A greyed card stays tappable on every phone alike, and the Insider may play it. For a
+        // seat that may not, it sends nothing: the host's refusal would reach this phone alone,
+        // where anyone on the wire would tell it from a card taken (a state to every seat). The
+        // reason shows under the flap.
         return h("button", {
           ...attrs, type: "button", "aria-disabled": legal.has(card) ? null : "true",
           onclick: () => {
+            if (!allowed.has(card)) {
+              ctx.refuseSecret("must_follow_suit", t("phone.insidejob.must_follow_suit"));
+              return;
+            }
             // The wager, decided before the card, is sent once the host has taken the card.
             ctx.ui.ijAutoWager = canWager ? { round: ctx.room.round, card, wager: wagering } : null;
             send({ type: "action", action: { type: "play", card } });
@@ -381,6 +390,13 @@ function voteStep(ctx) {
   parts.push(h("button", {
     type: "button", class: "primary", testid: "vote-submit", disabled: picked[0] === null,
     onclick: () => {
+      // Only the Paranoid Agent's ballot can be refused for its names; it is refused here, under
+      // the flap, so the wire never carries a refusal that only that role could draw.
+      const refusal = ballotRefusal(ballot, picked);
+      if (refusal) {
+        ctx.refuseSecret(refusal, t(`phone.insidejob.${refusal}`, { expected: ballot.votes }));
+        return;
+      }
       const action = ballot.votes === 2
         ? { type: "vote", seats: picked.filter((seat) => seat !== null) }
         : { type: "vote", seat: picked[0] };
@@ -389,6 +405,15 @@ function voteStep(ctx) {
   }, t("phone.insidejob.vote_send")));
   parts.push(waiting);
   return parts;
+}
+
+/** The engine's refusal of these names for a two-name ballot (rules._vote), or null. */
+function ballotRefusal(ballot, picked) {
+  if (ballot.votes !== 2) return null;
+  const names = picked.filter((seat) => seat !== null);
+  if (names.length !== 2) return "vote_count";
+  if (names[0] === names[1] && !ballot.same_allowed) return "votes_must_differ";
+  return null;
 }
 
 // ---------------------------------------------------------------- the end-of-game result

@@ -216,20 +216,44 @@ function getawayStep(ctx) {
 
 // ---------------------------------------------------------------- secret choices, under the flap
 
+/**
+ * Why this seat may not play Sabotage now, or null when it may: the engine's rule (a Mole, the
+ * Snitch included, with Sabotages left; every other seat has none left), read from this seat's
+ * own secrets. The reason is said here, under the flap, and the card sends nothing: the host's
+ * refusal would reach this phone alone, which anyone watching the wire could tell from an
+ * accepted card, sent to every seat.
+ */
+function sabotageRefusal(ctx) {
+  const { me } = ctx.view;
+  if (me.sabotages_left > 0) return null;
+  return me.side === "moles"
+    ? { code: "no_sabotage_left", words: ctx.t("phone.mole.cards.none_left") }
+    : { code: "crew_cannot_sabotage", words: ctx.t("phone.mole.cards.crew_cannot_sabotage") };
+}
+
 function cardChoice(ctx) {
   const { view, t } = ctx;
   const me = view.me;
   if (view.phase !== "cards" || !view.team.includes(view.seat) || view.played.includes(view.seat)) {
     return null;
   }
-  // Both cards for everyone on the team: the host refuses what this seat may not play, and the
-  // refusal is read here too.
+  const refusal = sabotageRefusal(ctx);
+  const card = (name) => {
+    const refused = name === "sabotage" ? refusal : null;
+    return flapButton(h("button", {
+      type: "button", class: refused ? "big card unplayable" : "big card", testid: `card-${name}`,
+      data: { playable: refused ? "false" : "true" },
+      "aria-describedby": refused ? "card-refusal" : null,
+    }, h("span", { class: "mark", "aria-hidden": "true" }, name === "clean" ? "◻" : "◼"),
+    t(`mole.card.${name}`)), () => (refused
+      ? ctx.refuseSecret(refused.code, refused.words)
+      : ctx.sendSecret({ type: "action", action: { type: "play", card: name } })));
+  };
   return h("section", { class: "flap-choice", testid: "card-choice" },
     h("p", { class: "label" }, t("phone.mole.cards.choose")),
-    h("div", { class: "pair" }, me.hand.map((card) => flapButton(h("button", {
-      type: "button", class: "big card", testid: `card-${card}`,
-    }, h("span", { class: "mark", "aria-hidden": "true" }, card === "clean" ? "◻" : "◼"),
-    t(`mole.card.${card}`)), () => ctx.sendSecret({ type: "action", action: { type: "play", card } })))));
+    h("div", { class: "pair" }, me.hand.map(card)),
+    refusal ? h("p", { class: "hint card-refusal", id: "card-refusal", testid: "card-refusal" },
+      refusal.words) : null);
 }
 
 function markChoice(ctx) {

@@ -1,0 +1,105 @@
+"""Defects a hostile probe found on the phone page, fixed and held in place, in real Chromium.
+
+A refusal that only one role can draw must never reach the wire: the host answers it to that
+phone alone, while an accepted choice sends a state to every seat, so a sniffer would tell the
+role from the traffic. The page refuses such a choice itself, under the flap.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from host.i18n import translate
+
+NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
+MOLE_ROLES = ("mole", "snitch")
+
+
+def record_frames(host: Any) -> list[Any]:
+    """Every frame the Room receives from a phone from now on, parsed, in order of arrival."""
+    frames: list[Any] = []
+
+    def install(room: Any) -> None:
+        original = room.handle_text
+
+        def recording(conn: Any, text: str) -> None:
+            try:
+                frames.append(json.loads(text))
+            except ValueError:
+                frames.append(text)
+            original(conn, text)
+
+        room.handle_text = recording
+
+    host.call(install)
+    return frames
+
+
+def open_screen(page: Page) -> str:
+    """What a neighbour can read on the phone with the flap let go."""
+    expect(page.get_by_test_id("flap-panel")).to_be_hidden()
+    return page.get_by_test_id("screen").inner_text()
+
+
+def plays(frames: list[Any]) -> list[str]:
+    return [
+        frame["action"]["card"]
+        for frame in frames
+        if isinstance(frame, dict) and frame.get("type") == "action"
+        and frame["action"].get("type") == "play"
+    ]
+
+
+def test_a_crew_sabotage_never_leaves_the_phone(phones: Any, host: Any, kit: Any) -> None:
+    pages = phones(5)
+    kit.join(pages, NAMES)
+    pages[0].get_by_test_id("start").click()
+    kit.all_at(pages, "propose", 0)
+    by_seat = {kit.seat_of(page): page for page in pages}
+    roles = host.call(lambda room: list(room.state.roles))
+    moles = [seat for seat, role in enumerate(roles) if role in MOLE_ROLES]
+    crew = [seat for seat, role in enumerate(roles) if role not in MOLE_ROLES]
+    kit.propose(kit.the_boss(pages), [moles[0], crew[0]])
+    kit.all_at(pages, "vote", 1)
+    kit.vote_all(pages, approve=True)
+    kit.all_at(pages, "cards", 1)
+    honest, mole = by_seat[crew[0]], by_seat[moles[0]]
+    assert open_screen(honest) == open_screen(mole), "the open screens read the same"
+
+    # Under the flap, the Crew member's Sabotage says it cannot be played, and why; the Mole's
+    # does not.
+    refusal = translate("en", "error.crew_cannot_sabotage")
+    assert refusal == translate("en", "phone.mole.cards.crew_cannot_sabotage")
+    cdp = kit.hold_flap(mole)
+    expect(mole.get_by_test_id("card-sabotage")).to_have_attribute("data-playable", "true")
+    expect(mole.get_by_test_id("card-refusal")).to_have_count(0)
+    kit.release_flap(cdp)
+    expect(honest.get_by_test_id("card-refusal")).to_be_hidden()
+    cdp = kit.hold_flap(honest)
+    expect(honest.get_by_test_id("card-sabotage")).to_have_attribute("data-playable", "false")
+    expect(honest.get_by_test_id("card-refusal")).to_have_text(refusal)
+
+    frames = record_frames(host)
+    kit.tap_held(honest, cdp, "card-sabotage")
+    expect(honest.get_by_test_id("flap-error")).to_have_text(refusal)
+    kit.release_flap(cdp)
+    expect(honest.get_by_test_id("flap-error")).to_be_hidden()
+    expect(honest.get_by_test_id("error")).to_be_hidden()
+    assert open_screen(honest) == open_screen(mole), "the tap left no trace outside the flap"
+
+    # The socket keeps order: had the Sabotage gone out, it would arrive before this Clean.
+    kit.in_flap(honest, "card-clean")
+    expect(honest.get_by_test_id("played")).to_be_visible()
+    host.wait_for(lambda room: crew[0] in room.public_view()["played"])
+    assert plays(frames) == ["clean"], f"the host got only the Clean card: {frames}"
+    assert host.call(lambda room: room.state.cards[crew[0]]) == "clean"
+
+    # The Mole's Sabotage still goes to the host and blows the lock.
+    kit.in_flap(mole, "card-sabotage")
+    kit.all_at(pages, "propose", 1)
+    assert plays(frames) == ["clean", "sabotage"]
+    for page in pages:
+        expect(page.get_by_test_id("lock-0")).to_have_attribute("data-result", "blown")
