@@ -51,7 +51,8 @@ export function renderAudience(ctx, game) {
     panel("guesses", "guesses",
       h("table", { class: "audience-table", testid: "audience-table" },
         h("thead", {}, head), h("tbody", {}, rows)),
-      more > 0 ? h("p", { class: "info fit" }, t("board.audience.more", { count: more })) : null));
+      more > 0 ? h("p", { class: "info fit", testid: "audience-more" },
+        more === 1 ? t("board.audience.more_one") : t("board.audience.more", { count: more })) : null));
 }
 
 /** Whom the audience named at the end, most named first, one per line; past TALLY_SHOWN lines,

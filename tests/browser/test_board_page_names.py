@@ -66,6 +66,9 @@ def test_the_longest_names_fit_a_whole_mole_game(browser: Any, host: Any, shots:
             page.snapshot("audience", shots)
             members = page.page.get_by_test_id("audience-member")
             expect(members).to_have_count(8)
+            # Nine watchers, eight rows: one more, in the singular.
+            more = "…and 1 more watcher" if page is big else "…y 1 espectador más"
+            expect(page.page.get_by_test_id("audience-more")).to_have_text(more)
             names = [members.nth(i).get_attribute("data-name") for i in range(8)]
             assert len(set(names)) == 8 and set(names) <= set(WATCHERS), names
             for index, name in enumerate(names):

@@ -1,11 +1,13 @@
 """The board page's own catalogs (assets/i18n/<lang>/board.json), read without a browser: the
-Portuguese is Brazilian like every other pt catalog."""
+Portuguese is Brazilian like every other pt catalog, and counted words have a singular."""
 
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
+
+import pytest
 
 I18N = Path(__file__).resolve().parents[2] / "assets" / "i18n"
 
@@ -41,3 +43,10 @@ def test_the_portuguese_board_speaks_brazilian() -> None:
     assert "Conectando" in words["board.conn.connecting"]
     assert "Carregando" in words["board.loading"]
     assert "rodada a rodada" in words["board.audience.subtitle"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+def test_the_rest_of_the_audience_has_a_singular(lang: str) -> None:
+    words = board_words(lang)
+    assert "{count}" not in words["board.audience.more_one"]
+    assert "{count}" in words["board.audience.more"]
