@@ -72,7 +72,7 @@ const app = {
   room: null, // the last room (public lobby data)
   you: null, // who this phone is
   view: null, // the last view for this phone
-  status: { state: "connecting", seconds: 0 },
+  status: { state: "connecting", seconds: 0, full: false },
   error: null, // {code, message} of the last refused intent, shown on the open screen
   flapError: null, // {code, message, moment} of a refusal read under the flap only
   sentSecret: false, // the last intent was a choice made under the flap
@@ -98,8 +98,11 @@ const connection = new Connection({
   },
   onMessage: handleMessage,
   onStatus(state, detail) {
-    app.status = { state, seconds: detail.seconds || 0 };
+    const wasFull = app.status.full;
+    app.status = { state, seconds: detail.seconds || 0, full: Boolean(detail.full) };
     renderStatus();
+    // The first screen says why this phone is not let in, and stops saying it once it is.
+    if (app.ready && wasFull !== app.status.full) render();
   },
 });
 
@@ -257,7 +260,9 @@ function renderStatus() {
   if (!app.ready) return;
   const { state, seconds } = app.status;
   els.conn.dataset.state = state;
+  els.conn.dataset.full = String(app.status.full && state !== "online");
   if (state === "online") setText(els.conn, t("phone.conn.online"));
+  else if (app.status.full) setText(els.conn, t("phone.conn.full"));
   else if (state === "waiting") setText(els.conn, t("phone.conn.waiting", { seconds }));
   else setText(els.conn, t("phone.conn.connecting"));
   document.body.dataset.conn = state;
@@ -355,7 +360,9 @@ function render() {
   preservingFocus(() => {
     const waiting = room && you ? waitingScreen(ctx) : null;
     if (!room || !you) {
-      fill(els.screen, h("p", { class: "hint", testid: "waiting-host" }, t("phone.connecting_first")));
+      fill(els.screen, app.status.full
+        ? h("p", { class: "banner", testid: "host-full" }, t("phone.conn.full"))
+        : h("p", { class: "hint", testid: "waiting-host" }, t("phone.connecting_first")));
     } else if (waiting) {
       screen = waiting.screen;
       fill(els.screen, ...waiting.nodes);

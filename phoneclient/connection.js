@@ -11,6 +11,8 @@ const PING_EVERY_MS = 15000;
 export const FRAME_BYTES = 256;
 const encoder = new TextEncoder();
 // The phone's close codes when the channel fails, as the host's (docs/protocol.md).
+// The host's "try again later" (docs/protocol.md): it has no room for this phone just now.
+const TRY_AGAIN_LATER = 1013;
 const CLOSE_CODES = { bad_reply: 4002, wrong_host: 4002, tampered: 4003, out_of_order: 4004 };
 
 /**
@@ -29,17 +31,21 @@ export class Connection {
    * @param {object} handlers
    *   onOpen(): the socket is open (send hello now);
    *   onMessage(message): one parsed server message;
-   *   onStatus(status, detail): "connecting" | "online" | "waiting" (detail.seconds until retry).
+   *   onStatus(status, detail): "connecting" | "online" | "waiting" (detail.seconds until retry);
+   *     detail.full while the host turns this phone away for want of room (close code 1013).
    */
   constructor(handlers) {
     this.handlers = handlers;
     this.socket = null;
     this.channel = null;
     this.pingTimer = null;
+    // The host closed the last socket with 1013 (too many connections, or room made for a
+    // seat): the retries go on as ever, but the player is told why they are not let in.
+    this.full = false;
     this.retry = new Retry({
       connect: () => this.connect(),
       active: () => this.socket !== null && this.socket.readyState <= WebSocket.OPEN,
-      waiting: (seconds) => this.handlers.onStatus("waiting", { seconds }),
+      waiting: (seconds) => this.handlers.onStatus("waiting", { seconds, full: this.full }),
     });
   }
 
@@ -66,7 +72,7 @@ export class Connection {
   connect() {
     const previous = this.socket;
     this.socket = null;
-    this.handlers.onStatus("connecting", {});
+    this.handlers.onStatus("connecting", { full: this.full });
     const socket = this.retry.replace(previous, this.url);
     if (socket === null) return;
     this.socket = socket;
@@ -102,8 +108,9 @@ export class Connection {
       }
       this.handlers.onMessage(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (socket !== this.socket) return;
+      this.full = event.code === TRY_AGAIN_LATER;
       clearInterval(this.pingTimer);
       this.socket = null;
       this.retry.later();
@@ -112,6 +119,7 @@ export class Connection {
   }
 
   online() {
+    this.full = false;
     this.retry.succeeded();
     this.handlers.onStatus("online", {});
     this.handlers.onOpen();

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from host.i18n import translate
@@ -103,3 +104,24 @@ def test_a_crew_sabotage_never_leaves_the_phone(phones: Any, host: Any, kit: Any
     assert plays(frames) == ["clean", "sabotage"]
     for page in pages:
         expect(page.get_by_test_id("lock-0")).to_have_attribute("data-result", "blown")
+
+
+@pytest.mark.host_config(max_sockets=2)
+def test_a_phone_the_full_host_turns_away_is_told_and_gets_in_once_a_place_frees(
+    phones: Any, host: Any, kit: Any
+) -> None:
+    pages = phones(2)
+    kit.join(pages, NAMES[:2])
+    (late,) = phones(1, lang="es")
+    # Closed with 1013 for want of room, it says so in its language and keeps trying.
+    full = late.get_by_test_id("host-full")
+    expect(full).to_have_text(translate("es", "phone.conn.full"))
+    expect(late.get_by_test_id("conn")).to_have_attribute("data-full", "true")
+    expect(late.get_by_test_id("conn")).to_have_text(translate("es", "phone.conn.full"))
+    assert host.call(lambda room: len(room.connections)) == 2
+    # A place frees: the next try (the back-off is at most 5 s) lets it in, and the notice goes.
+    pages[1].context.close()
+    expect(late.get_by_test_id("join-name")).to_be_visible(timeout=15_000)
+    expect(late.get_by_test_id("conn")).to_have_attribute("data-state", "online")
+    expect(late.get_by_test_id("conn")).to_have_attribute("data-full", "false")
+    expect(full).to_have_count(0)
