@@ -130,7 +130,10 @@ class Director:
 
     # -- input -------------------------------------------------------------------------------
     def feed(self, message: dict[str, Any]) -> None:
-        cues, shows = self.changes(self.message if self.fed else None, message)
+        before = self.message if self.fed else None
+        cues, shows = self.changes(before, message)
+        for show in shows:
+            show.before = before
         self.fed = True
         self.messages += 1
         self.message = message
@@ -227,19 +230,22 @@ class Director:
         cover_from = COVER_LEFT
         if showing is not None and showing.covers(self.shown_for):
             self._draw_moment_alone(canvas, frame, showing)
+        elif showing is not None:
+            # The board as it was before the change the moment reveals, fading out under it.
+            self._draw_scene(canvas, self._frame_before(showing), ("before", self.moments_shown))
+            showing.draw(canvas, frame, self.shown_for)
         else:
-            self._draw_scene(canvas, frame)
-            if showing is not None:
-                showing.draw(canvas, frame, self.shown_for)
-            else:
-                band_right = self.hints.draw(canvas, frame, self.room_bar.top_left(canvas, frame))
-                if band_right is not None:
-                    cover_from = band_right  # the band hides the strip left of there
+            self._draw_scene(canvas, frame, self.messages)
+            band_right = self.hints.draw(canvas, frame, self.room_bar.top_left(canvas, frame))
+            if band_right is not None:
+                cover_from = band_right  # the band hides the strip left of there
         self.room_bar.draw(canvas, frame, cover_from)
         if self.fade > 0:
             canvas.dim(self.fade / FADE_SECONDS)
 
-    def _draw_scene(self, canvas: Canvas, frame: Frame) -> None:
+    def _draw_scene(self, canvas: Canvas, frame: Frame, drawn_from: Any) -> None:
+        """The current scene drawn from ``frame``; ``drawn_from`` names that frame's message
+        (the same name, the same still picture)."""
         scene = self.scenes[self.current]
 
         def paint(canvas: Canvas) -> None:
@@ -247,10 +253,17 @@ class Director:
             scene.draw(canvas, frame)
 
         if scene.still(frame):
-            key = self.current, self.messages, self.lang, self.reduced_motion, self.local_url
+            key = self.current, drawn_from, self.lang, self.reduced_motion, self.local_url
             self.picture.draw(canvas, (*key, self.fingerprint, self.muted), paint)
         else:
             paint(canvas)
+
+    def _frame_before(self, showing: Presentation) -> Frame:
+        """The frame of the message before the moment's change (this one if none is known)."""
+        frame = self.frame()
+        if showing.before is not None:
+            frame.message = showing.before
+        return frame
 
     def _draw_moment_alone(self, canvas: Canvas, frame: Frame, showing: Presentation) -> None:
         """A moment that hides the board: copied once it has stopped moving (it reads the

@@ -19,6 +19,9 @@ class Presentation:
     # From this many seconds in to its end the moment's picture no longer changes (None: it
     # moves throughout): the director then copies it instead of drawing it each frame.
     still_from: float | None = None
+    # The public message before the one whose change this moment reveals: the board fading
+    # out under the moment's start is drawn from it, so it never shows what is still to come.
+    before: dict | None = None
 
     def covers(self, elapsed: float) -> bool:
         """Whether the board below is fully faded out (then it need not be drawn at all)."""
