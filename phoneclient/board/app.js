@@ -174,8 +174,10 @@ function renderOverlay(ctx) {
   if (room.paused && room.phase === "playing") {
     const by = room.paused_by;
     fill(els.overlay, h("div", { class: "paused", testid: "paused" },
-      h("p", { class: "paused-title fit" }, by ? t("board.paused_by", { name: by }) : t("tv.paused")),
-      h("p", { class: "paused-text fit" }, t("tv.paused.text"))));
+      // As on the TV: who paused it when the room knows, else the host (its keys).
+      h("p", { class: "paused-title fit" }, t("tv.paused")),
+      h("p", { class: "paused-text fit", testid: "paused-text" },
+        by ? t("tv.paused_by", { name: by }) : t("tv.paused.text"))));
     els.overlay.hidden = false;
     fitText(els.overlay);
   } else {

@@ -488,9 +488,21 @@ def test_the_board_shows_the_room_around_the_game(boards: Any, host: Any, shots:
     expect(board.page.get_by_test_id("lock-0")).to_have_attribute("data-state", "blown")
     # The leader pauses: every screen says who.
     table.leader({"type": "pause", "on": True})
-    expect(board.page.get_by_test_id("paused")).to_have_text(re.compile("Paused by Ana"))
+    paused = board.page.get_by_test_id("paused")
+    expect(paused).to_contain_text("Paused")
+    expect(board.page.get_by_test_id("paused-text")).to_have_text(
+        "Ana has paused the game. Take a breather!"
+    )
+    expect(paused).not_to_contain_text("The host has paused")  # not "Ana", then the host
     board.snapshot("paused", shots)
     table.leader({"type": "pause", "on": False})
+    expect(board.page.get_by_test_id("paused")).to_have_count(0)
+    # Paused from the host's keys: nobody's name, the host's line.
+    host.call(lambda room: room.pause())
+    expect(board.page.get_by_test_id("paused-text")).to_have_text(
+        "The host has paused the game. Take a breather!"
+    )
+    host.call(lambda room: room.unpause())
     expect(board.page.get_by_test_id("paused")).to_have_count(0)
     # Bruno's phone goes away, a bot stands in; someone else asks for his seat.
     bruno = table.players[1]
