@@ -1,5 +1,6 @@
 // Panels about seats during a game and in the lobby: the seats whose phone is away (a bot may
-// stand in), and the requests to take a seat back by name, which the leader lets in or refuses.
+// stand in), and the requests to take a seat back by name, which the leader lets in or refuses
+// (for the leader's own seat, the next player present; with nobody, the host's keys).
 
 import { h } from "./dom.js";
 
@@ -63,7 +64,18 @@ export function claimsPanel(ctx) {
           type: "button", class: "big no", testid: `claim-refuse-${claim.id}`,
           onclick: () => send({ type: "claim", id: claim.id, approve: false }),
         }, h("span", { class: "mark", "aria-hidden": "true" }, "✗"), t("phone.claim.refuse")))
-        : h("p", { class: "hint" }, t("phone.claim.leader_decides")))));
+        : h("p", {
+          class: "hint", testid: `claim-decider-${claim.id}`,
+          data: { decider: claim.decider === null ? "host" : String(claim.decider) },
+        }, deciderWords(ctx, claim)))));
+}
+
+/** Who answers a claim, in words: the leader, another player by name, or the host's keys. */
+function deciderWords(ctx, claim) {
+  const { room, names, t } = ctx;
+  if (claim.decider === null || claim.decider === undefined) return t("phone.claim.host_decides");
+  if (claim.decider === room.leader) return t("phone.claim.leader_decides");
+  return t("phone.claim.decides", { name: names.get(claim.decider) || "" });
 }
 
 /** A phone waiting for something before it has a seat: null when it is not waiting. */

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from host.i18n import translate
+from host.outgoing import room_part
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
 MOLE_ROLES = ("mole", "snitch")
@@ -125,3 +126,36 @@ def test_a_phone_the_full_host_turns_away_is_told_and_gets_in_once_a_place_frees
     expect(late.get_by_test_id("conn")).to_have_attribute("data-state", "online")
     expect(late.get_by_test_id("conn")).to_have_attribute("data-full", "false")
     expect(full).to_have_count(0)
+
+
+def test_a_claim_on_the_leaders_seat_is_answered_by_the_next_player_named_on_the_others(
+    phones: Any, host: Any, kit: Any
+) -> None:
+    pages = phones(5)
+    kit.join(pages, NAMES)
+    pages[0].get_by_test_id("start").click()
+    kit.all_at(pages, "propose", 0)
+    by_seat = {kit.seat_of(page): page for page in pages}
+    leader_seat = host.call(lambda room: room_part(room)["leader"])
+    assert kit.seat_of(pages[0]) == leader_seat
+    pages[0].context.close()
+    fresh = phones(1)[0]
+    fresh.get_by_test_id("join-name").fill(NAMES[leader_seat])
+    fresh.get_by_test_id("join-submit").click()
+    expect(fresh.get_by_test_id("claim-waiting")).to_be_visible()
+    claim = host.call(lambda room: room_part(room)["claims"][0])
+    decider = claim["decider"]
+    assert decider == (leader_seat + 1) % 5, "the next player present answers"
+    # The decider's phone has the two answers; every other phone names who decides.
+    for seat, page in by_seat.items():
+        if seat in (leader_seat, decider):
+            continue
+        hint = page.get_by_test_id(f"claim-decider-{claim['id']}")
+        expect(hint).to_have_text(translate("en", "phone.claim.decides", name=NAMES[decider]))
+        expect(page.locator('[data-testid^="claim-approve-"]')).to_have_count(0)
+    by_seat[decider].get_by_test_id(f"claim-approve-{claim['id']}").click()
+    expect(fresh.get_by_test_id("me-name")).to_have_text(NAMES[leader_seat])
+    expect(fresh.get_by_test_id("screen")).to_have_attribute("data-screen", "game")
+    for page in by_seat.values():
+        if page is not pages[0]:
+            expect(page.get_by_test_id("claims")).to_have_count(0)
