@@ -372,9 +372,24 @@ class TvWindow:
             canvas.text(frame.t("tv.quit_confirm"), 960, 540, 44, theme.TEXT, "center", 760)
         if self.now() < self.overlays.notice_until:
             canvas.panel(360, 880, 1200, 110, theme.PANEL_LIGHT, radius=20, border=theme.BAD)
-            canvas.text(self.overlays.notice, 960, 935, 34, theme.TEXT, "center", 1140)
+            self._draw_notice(canvas)
         if self.overlays.help:
             self._draw_help(canvas)
+
+    def _draw_notice(self, canvas: Canvas) -> None:
+        """The notice in its panel: one line, or two a little smaller rather than cut short."""
+        text, size = self.overlays.notice, 34.0
+        lines = canvas.wrap(text, size, 1140)
+        while len(lines) > 2 or (len(lines) == 2 and size > 30):
+            if size <= theme.MIN_TEXT:
+                break
+            size -= 2
+            lines = canvas.wrap(text, size, 1140)
+        if len(lines) <= 1:
+            canvas.text(text, 960, 935, size, theme.TEXT, "center", 1140)
+            return
+        gap = size * 1.2
+        canvas.wrapped(text, 390, 935 - gap, size, 1140, theme.TEXT, 1.2, 2, centred=True)
 
     def _draw_help(self, canvas: Canvas) -> None:
         frame = self.director.frame()

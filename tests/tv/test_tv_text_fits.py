@@ -12,7 +12,7 @@ import copy
 
 import pygame
 import pytest
-from tv_fit import misfits
+from tv_fit import cut_texts, misfits
 from tv_scripts import find_game, play_insidejob
 
 from host.i18n import LANGUAGES
@@ -124,5 +124,25 @@ def test_the_bottom_line_makes_room_when_the_sound_goes_off(games, lang):
             assert line.rect.right < hint.rect.left and not line.cut
             if not muted:
                 assert line.label == absent.bottom_line(frame)  # every name spelt out
+    finally:
+        window.close()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_long_notice_takes_two_lines_rather_than_being_cut(games, lang, size):
+    """The host's B key names every seat a bot now plays: seven names and the sentence."""
+    window = TvWindow(lang, size=size, sound=False)
+    try:
+        window.post(next(m for m in games["mole"] if m["view"]["phase"] == "vote"))
+        window.drain()
+        window.director.skip()
+        text = window.director.frame().t("tv.bots.on", names=", ".join(QA_NAMES))
+        window.notify(text)
+        window.drain()
+        canvas = window.draw()
+        notice = [d for d in canvas.drawn if d.kind == "text" and d.label == text]
+        assert notice and not [d for d in notice if d.cut or d.size < 24]
+        assert not cut_texts(canvas)  # (it lies over the board: only cuts count here)
     finally:
         window.close()
