@@ -50,7 +50,8 @@ def plays(frames: list[Any]) -> list[str]:
     return [
         frame["action"]["card"]
         for frame in frames
-        if isinstance(frame, dict) and frame.get("type") == "action"
+        if isinstance(frame, dict)
+        and frame.get("type") == "action"
         and frame["action"].get("type") == "play"
     ]
 
@@ -159,3 +160,94 @@ def test_a_claim_on_the_leaders_seat_is_answered_by_the_next_player_named_on_the
     for page in by_seat.values():
         if page is not pages[0]:
             expect(page.get_by_test_id("claims")).to_have_count(0)
+
+
+def test_an_agents_off_suit_card_never_leaves_the_phone(phones: Any, host: Any, kit: Any) -> None:
+    pages = phones(4)
+    kit.join(pages, NAMES[:4])
+    pages[0].get_by_test_id("game-insidejob").click()
+    expect(pages[0].get_by_test_id("game-insidejob")).to_have_attribute("aria-pressed", "true")
+    pages[0].get_by_test_id("start").click()
+    for page in pages:
+        expect(page.get_by_test_id("screen")).to_have_attribute("data-screen", "game")
+    roles = host.call(lambda room: list(room.state.roles))
+    for _ in range(40):
+        acting = [
+            p for p in pages if p.get_by_test_id("step").get_attribute("data-can-act") == "true"
+        ]
+        assert acting, "someone has something to do"
+        page = acting[0]
+        phase = page.get_by_test_id("step").get_attribute("data-phase")
+        before = page.get_by_test_id("step").get_attribute("data-progress")
+        if phase == "mission":
+            page.get_by_test_id("mission-0").click()
+        else:
+            assert phase == "play", phase
+            hand = page.get_by_test_id("hand")
+            greyed = hand.locator('button[aria-disabled="true"]')
+            if greyed.count() and roles[kit.seat_of(page)] not in ("insider", "professional"):
+                frames = record_frames(host)
+                open_before = open_screen(page)
+                greyed.first.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+                greyed.first.click(force=True)
+                cdp = kit.hold_flap(page)
+                expect(page.get_by_test_id("flap-error")).to_have_text(
+                    translate("en", "error.must_follow_suit")
+                )
+                kit.release_flap(cdp)
+                assert open_screen(page) == open_before
+                # A card it may play goes out; the refused one never did.
+                card = hand.locator('button[data-playable="true"]').first
+                played = card.get_attribute("data-card")
+                card.click()
+                expect(page.get_by_test_id("step")).not_to_have_attribute(
+                    "data-progress", before or ""
+                )
+                sent = [
+                    f["action"] for f in frames if isinstance(f, dict) and f.get("type") == "action"
+                ]
+                assert sent == [{"type": "play", "card": played}], sent
+                return
+            hand.locator('button[data-playable="true"]').first.click()
+        expect(page.get_by_test_id("step")).not_to_have_attribute("data-progress", before or "")
+    pytest.fail("no Agent held an off-suit card on its turn")
+
+
+def test_a_mole_with_no_sabotage_left_is_told_so_and_sends_nothing(
+    phones: Any, host: Any, kit: Any
+) -> None:
+    pages = phones(5)
+    kit.join(pages, NAMES)
+    pages[0].get_by_test_id("start").click()
+    kit.all_at(pages, "propose", 0)
+    by_seat = {kit.seat_of(page): page for page in pages}
+    roles = host.call(lambda room: list(room.state.roles))
+    mole_seat = next(seat for seat, role in enumerate(roles) if role in MOLE_ROLES)
+    crew_seat = next(seat for seat, role in enumerate(roles) if role not in MOLE_ROLES)
+    mole, honest = by_seat[mole_seat], by_seat[crew_seat]
+    limit = host.call(lambda room: room.state.config.sabotages_per_mole)
+    for lock in range(limit + 1):
+        kit.propose(kit.the_boss(pages), [mole_seat, crew_seat])
+        kit.all_at(pages, "vote", lock + 1)
+        kit.vote_all(pages, approve=True)
+        kit.all_at(pages, "cards", lock + 1)
+        if lock == limit:
+            break
+        kit.in_flap(honest, "card-clean")
+        expect(honest.get_by_test_id("played")).to_be_visible()
+        kit.in_flap(mole, "card-sabotage")
+        kit.all_at(pages, "propose", lock + 1)
+    assert open_screen(honest) == open_screen(mole)
+    cdp = kit.hold_flap(mole)
+    words = translate("en", "phone.mole.cards.none_left")
+    expect(mole.get_by_test_id("card-sabotage")).to_have_attribute("data-playable", "false")
+    expect(mole.get_by_test_id("card-refusal")).to_have_text(words)
+    frames = record_frames(host)
+    kit.tap_held(mole, cdp, "card-sabotage")
+    expect(mole.get_by_test_id("flap-error")).to_have_text(words)
+    kit.release_flap(cdp)
+    assert open_screen(honest) == open_screen(mole)
+    kit.in_flap(mole, "card-clean")
+    expect(mole.get_by_test_id("played")).to_be_visible()
+    host.wait_for(lambda room: mole_seat in room.public_view()["played"])
+    assert plays(frames) == ["clean"], frames
