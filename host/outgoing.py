@@ -238,6 +238,7 @@ def room_part(room: Room) -> dict[str, Any]:
         "tutorial": room.tutorial.to_json() if room.tutorial else None,
         "clock": room.clock.public(),
         "replay_step": room.replay_step,
+        "demo": room.demo,  # bots on every seat, game after game (molecrew --demo)
         "can_start": _can_start(room),
         # Seats a player may come back to: a bot the leader added is nobody's to reclaim.
         "reclaimable": [

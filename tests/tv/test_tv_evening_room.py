@@ -104,3 +104,16 @@ def test_the_arrows_step_the_rooms_reveal_and_the_tv_follows_each_step(table):
             assert window.director.current == "mole.reveal"
     assert seen == [*range(count), None]
     assert notices == []
+
+
+@pytest.mark.parametrize("demo", [False, True])
+def test_the_end_says_who_starts_the_next_game(table, demo):
+    # A demo has no leader to start a rematch: the next game deals itself.
+    room, window, _ = table
+    room.demo = demo
+    play_to_the_end(room)
+    canvas = show(window, [], "room-over")
+    footer = " ".join(canvas.texts())
+    words = en("tv.end.demo_again" if demo else "tv.end.rematch")
+    other = en("tv.end.rematch" if demo else "tv.end.demo_again")
+    assert words in footer and other not in footer

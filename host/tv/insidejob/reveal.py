@@ -50,7 +50,8 @@ class InsideJobRevealScene(Scene):
             1800,
         )
         self._table(canvas, frame, view, result)
-        footer = f"{frame.t('tv.replay.offer')}  ·  {frame.t('tv.end.rematch')}"
+        again = "tv.end.demo_again" if frame.room.get("demo") else "tv.end.rematch"
+        footer = f"{frame.t('tv.replay.offer')}  ·  {frame.t(again)}"
         corner.line_beside_hint(canvas, frame, footer, 60, 1064, 26, theme.MUTED)
 
     def _table(

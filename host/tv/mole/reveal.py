@@ -31,7 +31,8 @@ class RevealScene(Scene):
             canvas.text(frame.t(f"mole.ending.{reason}"), 960, 146, 34, theme.WHITE, "midtop", 1760)
         self._getaway_line(canvas, frame, result)
         self._table(canvas, frame, view, result)
-        footer = f"{frame.t('tv.replay.offer')}  ·  {frame.t('tv.end.rematch')}"
+        again = "tv.end.demo_again" if frame.room.get("demo") else "tv.end.rematch"
+        footer = f"{frame.t('tv.replay.offer')}  ·  {frame.t(again)}"
         corner.line_beside_hint(canvas, frame, footer, 60, 1064, 26, theme.MUTED)
 
     def _getaway_line(self, canvas: Canvas, frame: Frame, result: dict[str, Any]) -> None:
