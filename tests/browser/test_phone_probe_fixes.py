@@ -8,6 +8,7 @@ role from the traffic. The page refuses such a choice itself, under the flap.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,8 @@ from host.outgoing import room_part
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
 MOLE_ROLES = ("mole", "snitch")
+# Screenshots for people to look at (git-ignored).
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "phone"
 
 
 def record_frames(host: Any) -> list[Any]:
@@ -84,6 +87,8 @@ def test_a_crew_sabotage_never_leaves_the_phone(phones: Any, host: Any, kit: Any
     cdp = kit.hold_flap(honest)
     expect(honest.get_by_test_id("card-sabotage")).to_have_attribute("data-playable", "false")
     expect(honest.get_by_test_id("card-refusal")).to_have_text(refusal)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    honest.screenshot(path=ARTIFACTS / "probe-crew-sabotage-unplayable.png")
 
     frames = record_frames(host)
     kit.tap_held(honest, cdp, "card-sabotage")
