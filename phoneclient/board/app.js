@@ -8,13 +8,15 @@ import { LANGUAGES, has, language, normalise, preferredLanguage, storeLanguage, 
   from "../i18n.js";
 import { renderAudience } from "./audience.js";
 import { renderLobby } from "./lobby.js";
+import { renderReplay, replayStepOf } from "./replay.js";
 import { MomentPlayer } from "./moments.js";
 import { fitText, nameOf, namesOf, seatStatus } from "./pieces.js";
 import { PublicSocket } from "./socket.js";
 import { SoundBank } from "./sound.js";
 
 // Each game's module exports: sceneFor(view), render(ctx, scene), changes(old, new) ->
-// {cues, moments}, entryCue(scene, view), roundLabel(ctx, index). Fetched when first needed.
+// {cues, moments}, entryCue(scene, view), roundLabel(ctx, index), and for the grand reveal
+// replaySteps(view), replayStep(ctx, step). Fetched when first needed.
 const GAMES = {
   mole: () => import("./mole.js"),
   insidejob: () => import("./insidejob.js"),
@@ -110,6 +112,9 @@ function receive(message) {
     cues.push(...found.cues);
     if (found.moments.length) moments.push(found.moments, ctx);
   }
+  // Stepping through the finished game: the last moves' moments would only hide its steps.
+  const step = message.room.replay_step;
+  if (step !== null && step !== undefined) moments.drop();
   const notice = message.room.notice;
   if (notice && before && (!board.lastNotice || board.lastNotice.id !== notice.id)) {
     board.noticeShownUntil = performance.now() + NOTICE_SECONDS * 1000;
@@ -126,6 +131,8 @@ function sceneFor(ctx) {
   const game = gameModule(view.game);
   if (game === undefined) return { key: "other" };
   if (game === null) return { key: "loading" };
+  const step = replayStepOf(ctx, game);
+  if (step !== null) return { key: "replay", game, step }; // the leader steps the grand reveal
   const scene = game.sceneFor(view);
   return { key: `${view.game}.${scene}`, game, scene };
 }
@@ -133,7 +140,7 @@ function sceneFor(ctx) {
 /** At the end, the reveal and then the audience's guesses, in turn, while both are there. */
 function endCycle(ctx, found) {
   const result = ctx.room.audience_result;
-  if (ctx.room.phase !== "over" || !result || !(result.members || []).length) {
+  if (ctx.room.phase !== "over" || !result || !(result.members || []).length || found.key === "replay") {
     board.endedAt = null;
     return found;
   }
@@ -149,6 +156,7 @@ function render() {
   let node;
   if (found.key === "lobby") node = renderLobby(ctx);
   else if (found.key === "audience") node = renderAudience(ctx, found.game);
+  else if (found.key === "replay") node = renderReplay(ctx, found.game, found.step);
   else if (found.key === "loading" || found.key === "other") {
     const text = found.key === "other"
       ? t("tv.board.other_game", { game: ctx.view.game }) : t("board.loading");

@@ -6,6 +6,8 @@ import { h } from "../dom.js";
 import { at } from "./moments.js";
 import { badge, checklist, check, cross, nameOf, namesOf, panel, shapeSvg, statusTag } from "./pieces.js";
 
+export { replayStep, replaySteps } from "./insidejob_replay.js";
+
 const SUITS = { B: "blue", R: "red", G: "green", Y: "yellow" };
 // Each suit has its own shape as well as its colour (as on the TV).
 const SUIT_SHAPES = { blue: "circle", red: "triangle", green: "square", yellow: "star" };
@@ -44,7 +46,7 @@ function suitMark(suit, cls = "suit") {
   return shapeSvg(SUIT_SHAPES[suit] || "circle", SUIT_COLOURS[suit] || "#888", cls);
 }
 
-function suitLabel(ctx, suit, key) {
+export function suitLabel(ctx, suit, key) {
   return h("span", { class: "suit-label", data: { suit } },
     h("span", { class: "chip" }, suitMark(suit)),
     h("span", { class: "fit" }, ctx.t(key, { suit: ctx.t(`insidejob.suit.${suit}`) })));
@@ -54,7 +56,7 @@ function countsAsTrump(play, trump) {
   return Boolean(play.wagered) || (Boolean(trump) && suitOf(play.card) === trump);
 }
 
-function card(ctx, play, trump, { glow = false } = {}) {
+export function card(ctx, play, trump, { glow = false } = {}) {
   const suit = suitOf(play.card);
   return h("div", {
     class: `ij-card ${suit}${glow ? " glow" : ""}`, testid: `card-${play.card}`,

@@ -7,6 +7,8 @@ import { h } from "../dom.js";
 import { at } from "./moments.js";
 import { badge, checklist, cross, check, nameOf, panel } from "./pieces.js";
 
+export { replayStep, replaySteps } from "./mole_replay.js";
+
 const allSeats = (view) => Array.from({ length: view.players }, (_, seat) => seat);
 
 export function sceneFor(view) {

@@ -65,6 +65,12 @@ export class MomentPlayer {
     this.host.hidden = false;
   }
 
+  /** End every moment now, on screen and queued (the leader has moved on to the replay). */
+  drop() {
+    this.queue = [];
+    if (this.showing) this.next();
+  }
+
   /** End the moment on screen now (Space); the next one, if any, plays. */
   skip() {
     if (this.showing) this.next();
