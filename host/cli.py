@@ -274,13 +274,19 @@ async def serve_headless(plan: Plan) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    from host.server import ROOM_KEY
+    from host.tv.tutorial.offscreen import OffscreenTutorial
+
     app = build_app(plan)
     runner = await _start(app, plan)
+    # No window plays the tutorial's chapters: they play here, for the phones and board pages.
+    tutorial = OffscreenTutorial(app[ROOM_KEY], plan.lang, say)
     print(banner(plan, app), flush=True)
     try:
         await stop.wait()
     finally:
         say(words(plan.lang, "cli.stopping"))
+        tutorial.close()
         await runner.cleanup()
     say(words(plan.lang, "cli.stopped"))
     return 0
@@ -487,9 +493,9 @@ def main(argv: list[str] | None = None) -> int:
     if not plan.headless and not screen_present():
         say(words(plan.lang, "cli.no_screen"))
         plan.headless = True
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # headless plays the tutorial too
     if plan.headless:
         return asyncio.run(serve_headless(plan))
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if not sound_present():
         # Without a sound card SDL's ALSA backend prints a screenful of errors: play nothing.
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
