@@ -227,7 +227,7 @@ class Director:
     def draw(self, canvas: Canvas) -> None:
         frame = self.frame()
         showing = self.showing
-        cover_from = COVER_LEFT
+        cover_from: float = COVER_LEFT
         if showing is not None and showing.covers(self.shown_for):
             self._draw_moment_alone(canvas, frame, showing)
         elif showing is not None:

@@ -79,11 +79,11 @@ class FirstGameHints:
         in the top strip (None: no band there)."""
         if not self.line:
             return None
-        top, right = BAND_TOP, BAND_RIGHT
+        top, right = BAND_TOP, float(BAND_RIGHT)
         if bar_left is not None:
             right = bar_left - BAND_GAP
             if len(self._lines(canvas, frame, right)[1]) > 2:
-                top, right = BELOW_BAR, BAND_RIGHT
+                top, right = BELOW_BAR, float(BAND_RIGHT)
         size, lines = self._lines(canvas, frame, right)
         canvas.panel(20, top, right - 20, 84, theme.PANEL_LIGHT, radius=18, border=theme.ACCENT)
         middle = top + 42

@@ -8,6 +8,8 @@ A moment only shows what the public view has already made public.
 
 from __future__ import annotations
 
+from typing import Any
+
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 
@@ -21,7 +23,7 @@ class Presentation:
     still_from: float | None = None
     # The public message before the one whose change this moment reveals: the board fading
     # out under the moment's start is drawn from it, so it never shows what is still to come.
-    before: dict | None = None
+    before: dict[str, Any] | None = None
 
     def covers(self, elapsed: float) -> bool:
         """Whether the board below is fully faded out (then it need not be drawn at all)."""
