@@ -256,3 +256,27 @@ def test_a_mole_with_no_sabotage_left_is_told_so_and_sends_nothing(
     expect(mole.get_by_test_id("played")).to_be_visible()
     host.wait_for(lambda room: mole_seat in room.public_view()["played"])
     assert plays(frames) == ["clean"], frames
+
+
+def test_with_nobody_present_to_answer_a_claim_the_phones_say_the_host_keys_decide(
+    phones: Any, host: Any, kit: Any
+) -> None:
+    pages = phones(5)
+    kit.join(pages, NAMES)
+    pages[0].get_by_test_id("start").click()
+    kit.all_at(pages, "propose", 0)
+    watcher = phones(1, lang="pt")[0]
+    expect(watcher.get_by_test_id("spectator")).to_be_visible()
+    leader_seat = host.call(lambda room: room_part(room)["leader"])
+    for page in pages:
+        page.context.close()
+    host.wait_for(lambda room: not any(seat["connected"] for seat in room_part(room)["seats"]))
+    fresh = phones(1)[0]
+    fresh.get_by_test_id("join-name").fill(NAMES[leader_seat])
+    fresh.get_by_test_id("join-submit").click()
+    expect(fresh.get_by_test_id("claim-waiting")).to_be_visible()
+    claim = host.call(lambda room: room_part(room)["claims"][0])
+    assert claim["decider"] is None
+    hint = watcher.get_by_test_id(f"claim-decider-{claim['id']}")
+    expect(hint).to_have_text(translate("pt", "phone.claim.host_decides"))
+    expect(hint).to_have_attribute("data-decider", "host")
