@@ -4,7 +4,7 @@
 
 import { h } from "../dom.js";
 import { at } from "./moments.js";
-import { badge, checklist, check, cross, nameOf, namesOf, panel, shapeSvg, statusTag } from "./pieces.js";
+import { badge, checklist, check, cross, nameOf, namesOf, nextGameLine, panel, shapeSvg, statusTag } from "./pieces.js";
 
 export { replayStep, replaySteps } from "./insidejob_replay.js";
 
@@ -277,7 +277,7 @@ function reveal(ctx) {
     })),
     h("table", { class: "reveal-table", data: { rows: String(roles.length) } },
       h("thead", {}, head), h("tbody", {}, rows)),
-    h("p", { class: "rematch fit" }, t("tv.end.rematch")));
+    nextGameLine(ctx));
 }
 
 // ---------------------------------------------------------------- the moments

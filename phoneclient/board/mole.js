@@ -5,7 +5,7 @@
 
 import { h } from "../dom.js";
 import { at } from "./moments.js";
-import { badge, checklist, cross, check, nameOf, panel } from "./pieces.js";
+import { badge, checklist, cross, check, nameOf, nextGameLine, panel } from "./pieces.js";
 
 export { replayStep, replaySteps } from "./mole_replay.js";
 
@@ -253,7 +253,7 @@ function reveal(ctx) {
     getawayLine ? h("p", { class: "getaway-line fit", testid: "getaway-line" }, getawayLine) : null,
     h("table", { class: "reveal-table", data: { rows: String(roles.length) } },
       h("thead", {}, head), h("tbody", {}, rows)),
-    h("p", { class: "rematch fit" }, t("tv.end.rematch")));
+    nextGameLine(ctx));
 }
 
 // ---------------------------------------------------------------- the moments

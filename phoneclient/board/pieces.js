@@ -135,6 +135,12 @@ export function cross(cls = "") {
   return h("span", { class: `glyph no ${cls}`.trim(), "aria-hidden": "true" }, "✗");
 }
 
+/** Under the result: how the next game comes, by the leader's phone or (a demo) by itself. */
+export function nextGameLine(ctx) {
+  return h("p", { class: "rematch fit", testid: "rematch", data: { demo: String(Boolean(ctx.room.demo)) } },
+    ctx.t(ctx.room.demo ? "tv.end.demo_again" : "tv.end.rematch"));
+}
+
 export function panel(cls, testid, ...children) {
   return h("section", { class: `panel ${cls}`.trim(), testid }, ...children);
 }
