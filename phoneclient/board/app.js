@@ -7,6 +7,7 @@ import { fill, h, setText } from "../dom.js";
 import { LANGUAGES, has, language, normalise, preferredLanguage, storeLanguage, t, useLanguage }
   from "../i18n.js";
 import { renderAudience } from "./audience.js";
+import { lessonOn, renderLesson } from "./lesson.js";
 import { renderLobby } from "./lobby.js";
 import { renderReplay, replayStepOf } from "./replay.js";
 import { MomentPlayer } from "./moments.js";
@@ -127,6 +128,7 @@ function receive(message) {
 
 function sceneFor(ctx) {
   const { room, view } = ctx;
+  if (lessonOn(room)) return { key: "lesson" }; // the leader's "How to play", chapter by chapter
   if (!view || room.phase === "lobby") return { key: "lobby" };
   const game = gameModule(view.game);
   if (game === undefined) return { key: "other" };
@@ -155,6 +157,7 @@ function render() {
   const found = endCycle(ctx, sceneFor(ctx));
   let node;
   if (found.key === "lobby") node = renderLobby(ctx);
+  else if (found.key === "lesson") node = renderLesson(ctx);
   else if (found.key === "audience") node = renderAudience(ctx, found.game);
   else if (found.key === "replay") node = renderReplay(ctx, found.game, found.step);
   else if (found.key === "loading" || found.key === "other") {
