@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from host.i18n import translate
 from host.teaching import chapters_known
 from host.tv.tutorial.scripts import SCRIPTS
-from tests.browser.test_board_page import BOARD_VIEWPORT, SMALL_VIEWPORT, BoardPage, Table
+from tests.browser.test_board_page import BOARD_VIEWPORT, NAMES, SMALL_VIEWPORT, BoardPage, Table
 
 PLAYERS = ["Ana", "Bruno", "Maximiliano Ruiz", "Hannah-Charlotte"]
 
@@ -83,6 +83,47 @@ def test_the_board_teaches_the_lesson_chapter_by_chapter(
             board.scene("lobby")
             expect(board.page.get_by_test_id("lobby-seat-3")).to_be_visible()
             board.assert_only_public_frames(table.tokens())
+    finally:
+        for board in boards.values():
+            board.close()
+
+
+def test_every_inside_job_chapter_fits_with_a_full_table(
+    browser: Any, host: Any, tmp_path: Path
+) -> None:
+    """Every chapter an Inside Job lesson with its options has, the longest summaries (es, pt),
+    and ten players with long names on the flap chapter: nothing overflows at either size."""
+    boards = {
+        "pt": BoardPage(browser, f"{host.url}board?lang=pt", BOARD_VIEWPORT, "big-pt"),
+        "es": BoardPage(browser, f"{host.url}board?lang=es", SMALL_VIEWPORT, "small-es"),
+    }
+    try:
+        table = Table(host)
+        table.join(*NAMES)
+        table.leader({"type": "tutorial", "command": "start", "game": "insidejob"})
+        options = {"variants": ["wagers", "risky", "accomplice"]}
+        chapters = [chapter.id for chapter in SCRIPTS["insidejob"](options)]
+        assert {"wagers", "risky", "roles"} <= set(chapters)
+        host.call(lambda room: chapters_known(room, "insidejob", chapters))
+        for index, chapter in enumerate(chapters):
+            if index:
+                table.leader({"type": "tutorial", "command": "next"})
+            for lang, board in boards.items():
+                expect(board.page.get_by_test_id("lesson")).to_have_attribute(
+                    "data-chapter", chapter
+                )
+                expect(board.page.get_by_test_id("lesson-summary")).to_have_text(
+                    translate(lang, f"tutorial.insidejob.{chapter}")
+                )
+                if chapter == "flap":
+                    expect(board.page.get_by_test_id("tried-list").locator("li")).to_have_count(
+                        len(NAMES)
+                    )
+                board.snapshot(f"insidejob-lesson-{index}-{chapter}", tmp_path)
+        # "next" past the last chapter ends the lesson, as "skip" does.
+        table.leader({"type": "tutorial", "command": "next"})
+        for board in boards.values():
+            board.scene("lobby")
     finally:
         for board in boards.values():
             board.close()
