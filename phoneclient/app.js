@@ -329,8 +329,32 @@ function preservingFocus(draw) {
   if (selection) again.setSelectionRange(selection[0], selection[1]);
 }
 
+// A tap is a press and a release on one button. A screen redrawn in between (another phone
+// joining sends everyone a state) would replace the button under the finger and lose the tap, so
+// a redraw waits for the release, then follows the click it makes.
+let pressing = false;
+let redrawAfterPress = false;
+els.screen.addEventListener("pointerdown", (event) => {
+  pressing = Boolean(event.target.closest && event.target.closest("button"));
+  if (pressing) setTimeout(released, 1000); // a press held this long is not a tap
+}, true);
+function released() {
+  if (!pressing) return;
+  pressing = false;
+  if (redrawAfterPress) {
+    redrawAfterPress = false;
+    setTimeout(render, 0);
+  }
+}
+window.addEventListener("pointerup", released, true);
+window.addEventListener("pointercancel", released, true);
+
 function render() {
   if (!app.ready) return;
+  if (pressing) {
+    redrawAfterPress = true;
+    return;
+  }
   renderStatus();
   renderError();
   const { room, you, view } = app;
