@@ -106,7 +106,7 @@ class Gate:
         # seat) right now
         self.inside: dict[web.WebSocketResponse, tuple[str, Callable[[], bool]]] = {}
         self.held: Counter[str] = Counter()
-        self._closing: set[asyncio.Future[Any]] = set()  # evictions under way (kept referenced)
+        self._closing: set[asyncio.Future[Any]] = set()  # closes under way (kept referenced)
         self._buckets: dict[str, TokenBucket] = {}
         self._prune_at = PRUNE_AT
 
@@ -183,8 +183,10 @@ class Gate:
             return  # every socket is a seat's: a table is small, let this one in too
         log.info("closing the oldest socket without a seat to let a seated phone in")
         self.inside.pop(oldest)
-        closing = asyncio.ensure_future(
-            oldest.close(code=TRY_AGAIN_LATER, message=b"room for a seat")
-        )
+        self.close_soon(oldest, TRY_AGAIN_LATER, b"room for a seat")
+
+    def close_soon(self, ws: web.WebSocketResponse, code: int, message: bytes) -> None:
+        """Close ``ws`` without waiting for it (the close is kept referenced until done)."""
+        closing = asyncio.ensure_future(ws.close(code=code, message=message))
         self._closing.add(closing)
         closing.add_done_callback(self._closing.discard)

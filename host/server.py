@@ -320,16 +320,10 @@ async def _admit_held(
         gate.release(address)
 
 
-_closing: set[asyncio.Task[Any]] = set()  # closes under way, kept referenced until done
-
-
-def _close_unkeyed(ws: web.WebSocketResponse, sealed: SealedSocket) -> None:
+def _close_unkeyed(gate: Gate, ws: web.WebSocketResponse, sealed: SealedSocket) -> None:
     """The key exchange's deadline: a socket still without a session is closed."""
-    if sealed.ready.done() or ws.closed:
-        return
-    task = asyncio.ensure_future(ws.close(code=BAD_HANDSHAKE, message=b"no key exchange"))
-    _closing.add(task)
-    task.add_done_callback(_closing.discard)
+    if not (sealed.ready.done() or ws.closed):
+        gate.close_soon(ws, BAD_HANDSHAKE, b"no key exchange")
 
 
 async def phone_socket(request: web.Request) -> web.WebSocketResponse:
@@ -361,7 +355,7 @@ async def phone_socket(request: web.Request) -> web.WebSocketResponse:
     unkeyed = None
     if sealer is not None:
         unkeyed = asyncio.get_running_loop().call_later(
-            config.key_exchange_seconds, _close_unkeyed, ws, sealer
+            config.key_exchange_seconds, _close_unkeyed, gate, ws, sealer
         )
     try:
         first = None
