@@ -302,6 +302,12 @@ def play_inside_job(pages: list[Page]) -> None:
         else:
             raise AssertionError(f"unexpected phase {phase}")
         expect(page.get_by_test_id("step")).not_to_have_attribute("data-progress", before)
+        # Every phone has the new step before anyone's "may act" is read (the acting phone's
+        # frame can arrive before the others').
+        after = page.get_by_test_id("step").get_attribute("data-progress") or ""
+        if phase_of(page) != "over":
+            for other in pages:
+                expect(other.get_by_test_id("step")).to_have_attribute("data-progress", after)
     raise AssertionError("the game did not end")
 
 
