@@ -5,7 +5,9 @@ and host keys out through the real pipes."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import queue
 import signal
 from pathlib import Path
 
@@ -13,7 +15,16 @@ import aiohttp
 from tv_phones import Listener, killed_at_the_end, start_molecrew, stops_cleanly
 
 from host.channel import connect
-from host.tv.remote import KEY_NAMES, HostLines, _key_sender, call_key
+from host.tv.remote import (
+    BURST_KEPT,
+    KEY_NAMES,
+    HostLines,
+    WindowProcess,
+    _key_sender,
+    call_key,
+    kept_of_burst,
+)
+from host.tv.window import BURST_FED
 
 DUMMY = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
@@ -112,3 +123,56 @@ def test_the_window_takes_the_hosts_lines_whole_whatever_the_pipe_cuts():
         assert ended == [True]
     finally:
         os.close(read_end)
+
+
+def public_line(number: int) -> bytes:
+    return b'{"type":"public","room":{},"view":{"n":%d}}' % number
+
+
+def test_of_a_burst_only_what_the_window_shows_crosses_the_pipe():
+    """The window feeds its director the last BURST_FED public frames of a burst: the host
+    sends no more than those, and every notice, in the order they came."""
+    assert BURST_KEPT == BURST_FED
+    notice = json.dumps({"type": "notice", "text": "refused"}).encode()
+    burst = [public_line(n) for n in range(3)] + [notice] + [public_line(n) for n in range(3, 9)]
+    assert kept_of_burst(burst) == [notice] + [public_line(n) for n in range(5, 9)]
+    few = [public_line(0), notice, public_line(1)]
+    assert kept_of_burst(few) == few
+
+
+def test_the_hosts_writer_sends_a_burst_as_one_write_of_its_last_frames():
+    """Frames put faster than the writer writes (bots at once, a bench's thousand actions a
+    second) reach the pipe as one write: the last few frames and every notice; the pipe then
+    closes when the window is stopped."""
+    read_end, write_end = os.pipe()
+    writer = WindowProcess.__new__(WindowProcess)  # the writer alone, without a window
+    writer._outbox = queue.SimpleQueue()
+    for number in range(10):
+        writer.post_text(public_line(number).decode())
+    writer.notify("refused")
+    writer._outbox.put(None)  # stop() after the burst
+    with os.fdopen(write_end, "wb") as pipe:
+        writer._write(pipe)
+    with os.fdopen(read_end, "rb") as pipe:
+        lines = pipe.read().splitlines()
+    assert lines == [public_line(n) for n in range(6, 10)] + [
+        json.dumps({"type": "notice", "text": "refused"}).encode()
+    ]
+
+
+def test_the_window_parses_only_the_frames_it_will_show():
+    """A read that takes a long burst delivers its last BURST_FED frames and its notices."""
+    read_end, write_end = os.pipe()
+    got: list[dict[str, object]] = []
+    lines = HostLines(read_end, got.append, lambda: None)
+    try:
+        burst = [public_line(n) for n in range(12)]
+        burst.insert(2, b'{"type": "notice", "text": "x"}')
+        os.write(write_end, b"\n".join(burst) + b"\n")
+        lines.read()
+        assert got == [{"type": "notice", "text": "x"}] + [
+            {"type": "public", "room": {}, "view": {"n": n}} for n in range(8, 12)
+        ]
+    finally:
+        os.close(read_end)
+        os.close(write_end)
