@@ -50,7 +50,8 @@ BURST_KEPT = 4
 # The host's writer rests this long after each write, so that a burst (bots moving at once, a
 # bench's thousand actions a second) reaches the window as one write of its last frames, not a
 # wake-up of both processes per change. A lone change is written at once; one in a burst waits
-# a frame at 60/s at most. (8 ms: p99 beside the window 1.26x that without; 16 ms: 1.11x.)
+# a frame at 60/s at most. (A rest of 8 ms: the phones' p99 beside the window 1.26x that
+# without it; 16 ms: 1.11x. docs/benchmarks.md, TV, 2026-12-02.)
 WRITE_REST_SECONDS = 0.016
 PUBLIC_PREFIX = b'{"type":"public"'  # how a public frame begins (host.outgoing.Change)
 
