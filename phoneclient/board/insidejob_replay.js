@@ -83,7 +83,9 @@ function trickStep(ctx, index) {
         data: { why: skipped.get(play.seat) || "" } },
       h("div", { class: play.seat === trick.winner ? "lit" : "" }, card(ctx, play, trump)),
       badge(ctx, play.seat, { tag: false }),
-      notes.map(([kind, words]) => h("p", { class: `replay-note ${kind}` }, words)));
+      // The kind goes in data-kind, not a class: a board-wide rule of the same name (the trick
+      // panel's .led pushes itself right) would move the note off the card's centre.
+      notes.map(([kind, words]) => h("p", { class: "replay-note", data: { kind } }, words)));
     })),
     h("p", { class: "trick-winner fit", testid: "replay-winner" },
       t("insidejob.trick_won", { player: nameOf(ctx, trick.winner) })),
