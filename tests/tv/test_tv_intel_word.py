@@ -1,6 +1,6 @@
 """Inside Job's tokens have one name on every screen of a language: the TV's words for them
-(the board, its moments and the grand reveal) use the word of the game's own catalog, never
-the English "Intel" in Spanish or Portuguese."""
+(the board, its moments and the grand reveal) and the phone's (a trick's winner, the wager) use
+the word of the game's own catalog, never the English "Intel" in Spanish or Portuguese."""
 
 from __future__ import annotations
 
@@ -24,6 +24,13 @@ def test_the_tv_calls_intel_by_the_games_word(lang):
     english = {
         k: v for k, v in catalog(lang).items() if k.startswith("tv.") and ENGLISH_WORD.search(v)
     }
+    assert not english, english
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_no_screen_says_intel_in_english(lang):
+    """The phones' words too: "Intel que se lleva el ganador" slipped through on the phone."""
+    english = {k: v for k, v in catalog(lang).items() if ENGLISH_WORD.search(v)}
     assert not english, english
 
 
