@@ -121,10 +121,24 @@ export function checklist(ctx, seats, done, label, cls = "", tags = false) {
         class: finished ? "done" : "waiting", testid: `${label}-${seat}`,
         data: { done: finished ? "yes" : "no" },
       },
-      h("span", { class: "mark", "aria-hidden": "true" }, finished ? "✓" : ""),
+      h("span", { class: "mark", "aria-hidden": "true" }, finished ? tickSvg() : null),
       badge(ctx, seat, { tag: tags }),
       h("span", { class: "visually-hidden" }, finished ? ctx.t("board.done") : ctx.t("board.not_yet")));
     }));
+}
+
+/** The tick inside a done ring, drawn rather than a letter: a font's "✓" is a hairline, taller
+ * than its line, and under the sofa's smallest size once small enough to sit in the ring. */
+function tickSvg() {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("class", "tick");
+  const line = document.createElementNS(SVG, "polyline");
+  const attrs = { points: "20,54 42,74 80,30", fill: "none", stroke: "currentColor",
+    "stroke-width": 16, "stroke-linecap": "round", "stroke-linejoin": "round" };
+  for (const [name, value] of Object.entries(attrs)) line.setAttribute(name, String(value));
+  svg.appendChild(line);
+  return svg;
 }
 
 export function check(cls = "") {

@@ -1,0 +1,96 @@
+"""A ten-player Mole game and a five-player Inside Job game with long, ordinary names (10 to 16
+letters) on the board page, in real Chromium at 1920x1080 and 1280x720, in English, Spanish and
+Portuguese: what a new table sees from the sofa must be whole, inside its box and legible."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.browser.test_board_page import (
+    BOARD_VIEWPORT,
+    SMALL_VIEWPORT,
+    BoardPage,
+    Table,
+    assert_fits,
+)
+
+NAMES = [
+    "Maximiliano",
+    "Alessandra",
+    "Guadalupe Ximena",
+    "Bartholomew",
+    "Anastasiya",
+    "Christopher",
+    "Wilhelmina",
+    "Joãozinho Mendes",
+    "Florencia Ibáñez",
+    "Konstantinos",
+]
+# One screen of each size, between them every language.
+SCREENS = [("en", BOARD_VIEWPORT), ("es", SMALL_VIEWPORT), ("pt", BOARD_VIEWPORT)]
+
+
+def open_boards(browser: Any, host: Any, query: str = "") -> list[BoardPage]:
+    return [
+        BoardPage(browser, f"{host.url}board?lang={lang}{query}", viewport, lang)
+        for lang, viewport in SCREENS
+    ]
+
+
+# Each "done" mark of the who-has-acted list: the tick's box (what is drawn in it, letters or
+# lines) against the ring's inside, and whether the ring is filled (a thin tick alone is a
+# hairline at 1280).
+TICKS = """() => [...document.querySelectorAll(".checklist .done .mark")].map((mark) => {
+  const ring = mark.getBoundingClientRect();
+  const border = parseFloat(getComputedStyle(mark).borderTopWidth);
+  const range = document.createRange();
+  range.selectNodeContents(mark);
+  const tick = range.getBoundingClientRect();
+  if (!tick.height) throw new Error("a done mark shows no tick");
+  return {
+    inside: [ring.top + border, ring.bottom - border, ring.left + border, ring.right - border],
+    tick: [tick.top, tick.bottom, tick.left, tick.right],
+    fill: getComputedStyle(mark).backgroundColor,
+  };
+})"""
+
+
+def assert_ticks_inside_filled_rings(board: BoardPage, where: str) -> None:
+    marks = board.page.evaluate(TICKS)
+    assert marks, f"{where}: no player has acted yet"
+    for mark in marks:
+        top, bottom, left, right = mark["inside"]
+        tick_top, tick_bottom, tick_left, tick_right = mark["tick"]
+        inside = (
+            tick_top >= top - 0.5
+            and tick_bottom <= bottom + 0.5
+            and tick_left >= left - 0.5
+            and tick_right <= right + 0.5
+        )
+        assert inside, f"{board.label} {where}: the tick leaves its ring: {mark}"
+        assert mark["fill"] not in ("rgba(0, 0, 0, 0)", "transparent"), f"{where}: {mark}"
+
+
+def test_who_has_voted_shows_a_tick_inside_a_filled_ring(browser: Any, host: Any) -> None:
+    boards = open_boards(browser, host)
+    try:
+        table = Table(host)
+        table.join(*NAMES)
+        table.leader({"type": "start"})
+        table.step()  # the Boss proposes
+        for _ in range(5):
+            table.step()  # five of the ten vote
+        for board in boards:
+            board.scene("mole.board", "vote")
+            expect(board.page.locator(".checklist .done")).to_have_count(5)
+            board.settle()
+            assert_ticks_inside_filled_rings(board, "vote")
+            assert_fits(board.page, f"{board.label} vote")
+            waiting = board.page.locator(".checklist .waiting .mark").first
+            fill = waiting.evaluate("(mark) => getComputedStyle(mark).backgroundColor")
+            assert fill == "rgba(0, 0, 0, 0)", "a seat still to vote keeps an empty ring"
+    finally:
+        for board in boards:
+            board.close()
