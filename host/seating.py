@@ -258,6 +258,11 @@ def give_seat(room: Room, conn: Connection, player: Player, add: bool = False) -
     conn.seats.sort(key=lambda p: order.index(p) if p in order else len(order))
     drop_claim(room, conn)
     conn.waiting_for = None
+    if conn.member is not None:
+        # A watcher who takes a seat plays: out of the audience (its marks of the last game stay
+        # in that game's result), or its phone would keep showing the audience over its seat.
+        room.audience.leave(conn)
+        conn.member = None
     player.conn = conn
     conn.player = None if conn.shared else player
     for claim in [c for c in room.claims if c.player is player]:

@@ -93,3 +93,29 @@ async def test_a_latecomer_is_told_their_seat_waits_for_the_next_game(host, kit)
     await phones[1].sync()
     seated = await phones[1].error({"type": "audience", "name": "Bruno"})
     assert seated["code"] == "already_seated"
+
+
+async def test_an_audience_member_who_takes_a_seat_plays_the_next_game(host):
+    """Watched a game from the audience, then joined the table in the lobby: at the start the
+    phone is a seat with its own view, not the audience (QA: the game waited on her for ever)."""
+    phones = await _started(host)
+    eva = await host.phone("Eva")
+    await eva.send({"type": "audience", "name": "Eva"})
+    await eva.until("audience")
+    await eva.send({"type": "suspect", "seats": [0]})
+    await eva.until("audience")
+    await phones[0].send({"type": "end"})
+    while (await eva.until("state"))["room"]["phase"] != "lobby":
+        pass
+    await eva.send({"type": "join", "name": "Eva"})
+    state = await eva.until("state")
+    assert state["you"]["seat"] == 5 and "audience" not in state["you"]
+    assert host.room.audience.present() == 0
+    for phone in phones:
+        await phone.sync()
+    await host.start(phones)
+    state = await eva.until("state")
+    while state["room"]["phase"] != "playing":
+        state = await eva.until("state")
+    assert state["you"]["seat"] == 5 and "audience" not in state["you"]
+    assert "me" in state["view"]  # the seat's own part of its view
