@@ -94,3 +94,50 @@ def test_who_has_voted_shows_a_tick_inside_a_filled_ring(browser: Any, host: Any
     finally:
         for board in boards:
             board.close()
+
+
+def play_until(table: Table, done: Any, limit: int = 2000) -> None:
+    for _ in range(limit):
+        if done(table.public_view()):
+            return
+        table.step()
+    raise AssertionError("the game never got there")
+
+
+# Whatever a lock card shows (its number, the tick or cross, the word, how many sabotages) must
+# stay inside its coloured card, inside the border.
+LOCK_SPILLS = """() => {
+  const spills = [];
+  for (const lock of document.querySelectorAll("[data-testid=locks] .lock")) {
+    const card = lock.getBoundingClientRect();
+    const border = parseFloat(getComputedStyle(lock).borderTopWidth);
+    for (const part of lock.children) {
+      const box = part.getBoundingClientRect();
+      if (box.top < card.top + border - 0.5 || box.bottom > card.bottom - border + 0.5) {
+        spills.push(`${lock.dataset.testid} "${part.textContent}": ${box.top}-${box.bottom}`
+          + ` in ${card.top + border}-${card.bottom - border}`);
+      }
+    }
+  }
+  return spills;
+}"""
+
+
+def test_the_getaway_keeps_each_locks_words_on_its_card(browser: Any, host: Any) -> None:
+    table = Table(host)
+    table.join(*NAMES)
+    table.leader({"type": "start"})
+    play_until(table, lambda view: view["phase"] == "getaway")
+    blown = [lock for lock in table.public_view()["locks"] if lock["result"] == "blown"]
+    assert any(lock["by"] != "patrol" for lock in blown), "a lock blown by sabotage"
+    # Opened now, the boards have no moment to play: the Getaway as it stands.
+    boards = open_boards(browser, host)
+    try:
+        for board in boards:
+            board.scene("mole.getaway", "getaway")
+            board.settle()
+            assert board.page.evaluate(LOCK_SPILLS) == [], board.label
+            assert_fits(board.page, f"{board.label} getaway")
+    finally:
+        for board in boards:
+            board.close()
