@@ -141,3 +141,45 @@ def test_the_getaway_keeps_each_locks_words_on_its_card(browser: Any, host: Any)
     finally:
         for board in boards:
             board.close()
+
+
+def luminance(css: str) -> float:
+    """The relative luminance (WCAG) of a computed ``rgb(...)`` / ``rgba(...)`` colour."""
+    red, green, blue = (int(part) for part in css[css.index("(") + 1 : -1].split(",")[:3])
+
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+
+def contrast(one: str, other: str) -> float:
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_bosss_star_shows_on_a_vote_card_of_the_team(browser: Any, host: Any) -> None:
+    boards = open_boards(browser, host)
+    try:
+        table = Table(host)
+        table.join(*NAMES)
+        table.leader({"type": "start"})
+        play_until(table, lambda view: bool(view["proposals"]))
+        proposal = table.public_view()["proposals"][0]
+        boss = proposal["boss"]
+        assert boss in proposal["team"], "the seeded Boss chose a team with themself on it"
+        for board in boards:
+            moment = board.page.get_by_test_id("moment")
+            expect(moment).to_have_attribute("data-label", "votes_reveal")
+            board.settle()
+            card = board.page.get_by_test_id(f"vote-{boss}")
+            expect(card).to_have_class("vote-card on-team")
+            star = card.locator(".star")
+            expect(star).to_be_visible()
+            colour = star.evaluate("(node) => getComputedStyle(node).color")
+            under = card.evaluate("(node) => getComputedStyle(node).backgroundColor")
+            assert contrast(colour, under) >= 3, f"{board.label}: ★ {colour} on {under}"
+    finally:
+        for board in boards:
+            board.close()
