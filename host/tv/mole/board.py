@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mole.vocabulary import BLOWN, BY_PATROL, CARDS, GETAWAY, OPEN, OVER, PROPOSE, VOTE
-from host.tv import absent, checklist, corner, theme
+from host.tv import absent, corner, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
+from host.tv.mole import history, names
 from host.tv.scene import Scene
 
-HISTORY_LEFT, HISTORY_TOP, HISTORY_WIDTH = 1010, 330, 870
 PANEL_BOTTOM = 1040  # the bottom line goes under the panels, beside the host-keys hint
+TEAM_LEFT, TEAM_TOP, TEAM_WIDTH = 80, 639, 900  # the team list: its first row's top, its width
+TEAM_SIZES = (46, 42, 38)  # of the team's names, largest first (38 draws a name at 32)
+MARK_ROOM = 40  # before each of the team's names while it plays: played or not yet
+REJECTIONS_TOP = 774  # the rejection track, unless a team of three rows pushes it down
 
 
 class BoardScene(Scene):
@@ -33,7 +37,7 @@ class BoardScene(Scene):
         )
         draw_locks(canvas, frame, view, top=90, height=200)
         self._round(canvas, frame, view)
-        draw_history(canvas, frame, view)
+        history.draw_history(canvas, frame, view, PANEL_BOTTOM)
         absent.draw_bottom_line(canvas, frame, 60, corner.BOTTOM)
 
     def _round(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
@@ -63,34 +67,32 @@ class BoardScene(Scene):
         else:
             line = ""
         canvas.wrapped(line, 80, 478, 38, 860, theme.TEXT, max_lines=2)
-        # The team on the table.
+        # The team on the table; while it plays, who has played beside each name.
         canvas.text(frame.t("tv.board.team", size=size), 80, 600, 30, theme.MUTED)
         if team:
-            for index, seat in enumerate(team):
-                column, row = divmod(index, 3)
-                absent.badge(
-                    canvas, frame, seat, 80 + row * 300, 662 + column * 58, 46, max_width=290
-                )
-                canvas.element(
-                    f"team:{seat}", canvas.rect(80 + row * 300, 639 + column * 58, 290, 46)
-                )
+            played = set(view.get("played") or []) if phase == CARDS else None
+            team_bottom = draw_team(canvas, frame, team, played)
         else:
             canvas.text(frame.t("tv.board.team_pending"), 80, 642, 34, theme.FAINT, max_width=860)
-        self._rejections(canvas, frame, view)
-        self._who_acted(canvas, frame, view, team)
+            team_bottom = TEAM_TOP + 46
+        track = max(REJECTIONS_TOP, team_bottom + 24)
+        self._rejections(canvas, frame, view, track)
+        self._who_acted(canvas, frame, view, team, track + 118)
 
-    def _rejections(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
+    def _rejections(self, canvas: Canvas, frame: Frame, view: dict[str, Any], top: float) -> None:
+        """The rejection track, its boxes from ``top``, and the Patrol's warning under it."""
         rejections = int(view.get("rejections") or 0)
         patrol_at = int(view.get("patrol_at") or 3)
-        canvas.text(frame.t("tv.board.rejections"), 80, 790, 30, theme.MUTED)
+        middle = top + 34
+        canvas.text(frame.t("tv.board.rejections"), 80, middle, 30, theme.MUTED, "midleft")
         for step in range(patrol_at):
             x = 380 + step * 110
             if step < rejections:
-                canvas.cross(x, 808, 34)
+                canvas.cross(x, middle, 34)
             else:
                 canvas.panel(
                     x - 34,
-                    774,
+                    top,
                     68,
                     68,
                     theme.PANEL_LIGHT,
@@ -99,38 +101,74 @@ class BoardScene(Scene):
                 )
             canvas.element(
                 f"rejection:{step}:{'on' if step < rejections else 'off'}",
-                canvas.rect(x - 34, 774, 68, 68),
+                canvas.rect(x - 34, top, 68, 68),
             )
         canvas.text(
             frame.t("tv.board.patrol"),
             380 + patrol_at * 110 - 60,
-            808,
+            middle,
             30,
             theme.BAD,
             "midleft",
             300,
         )
         if rejections == patrol_at - 1 and view.get("phase") in (PROPOSE, VOTE):
-            canvas.text(frame.t("tv.board.patrol_warning"), 80, 850, 28, theme.BAD, max_width=860)
+            warning = frame.t("tv.board.patrol_warning")
+            canvas.text(warning, 80, top + 76, 28, theme.BAD, max_width=860)
 
     def _who_acted(
-        self, canvas: Canvas, frame: Frame, view: dict[str, Any], team: list[int]
+        self, canvas: Canvas, frame: Frame, view: dict[str, Any], team: list[int], y: float
     ) -> None:
+        """How many have acted. Who has is marked beside names the board shows anyway: the
+        ballots in the history's last column during a vote, a mark by each of the team's names
+        while it plays, so no name needs a second, narrower place."""
         phase = view.get("phase")
         players = frame.player_count()
         if phase == VOTE:
-            acting, done = list(range(players)), set(view.get("voted") or [])
-            summary = frame.t("tv.board.votes_in", count=len(done), total=players)
+            done = len(set(view.get("voted") or []))
+            history.ballot(canvas, 96, y + 20, 14)  # the key to the history's last column
+            summary = frame.t("tv.board.votes_in", count=done, total=players)
+            canvas.text(summary, 124, y, 32, theme.TEXT, max_width=816)
         elif phase == CARDS:
-            acting, done = team, set(view.get("played") or [])
-            summary = frame.t("tv.board.cards_in", count=len(done), total=len(team))
-        else:
-            return
-        canvas.text(summary, 80, 892, 32, theme.TEXT, max_width=860)
-        # Four to a row leaves a name room for eight letters; ten players need five a row.
-        per_row = 4 if len(acting) <= 8 else 5
-        grid = checklist.Grid(80, 962, per_row, 880 / per_row, 48, 30, tags=False)
-        checklist.draw(canvas, frame, acting, done, grid, "acted")
+            done = len(set(view.get("played") or []))
+            summary = frame.t("tv.board.cards_in", count=done, total=len(team))
+            canvas.text(summary, 80, y, 32, theme.TEXT, max_width=860)
+
+
+def team_layout(canvas: Canvas, frame: Frame, team: list[int], marked: bool) -> tuple[int, float]:
+    """How many to a row and at what size every name of the team fits whole: three to a row
+    at the board's size if they can, a little smaller, then two to a row."""
+    for per_row in (3, 2):
+        room = TEAM_WIDTH / per_row - 10 - (MARK_ROOM if marked else 0)
+        for size in TEAM_SIZES:
+            if names.widest(canvas, frame, team, size) <= room:
+                return per_row, size
+    return 2, TEAM_SIZES[-1]  # names longer still shrink within their room
+
+
+def draw_team(canvas: Canvas, frame: Frame, team: list[int], played: set[int] | None) -> float:
+    """The team's names, one size for all, from TEAM_TOP; ``played``: while the team plays,
+    the seats that have played (a check, else an empty ring, before each name). Returns the
+    bottom of the last row."""
+    per_row, size = team_layout(canvas, frame, team, played is not None)
+    pitch, step = TEAM_WIDTH / per_row, size + 12
+    for index, seat in enumerate(team):
+        row, column = divmod(index, per_row)
+        x, y = TEAM_LEFT + column * pitch, TEAM_TOP + row * step + size / 2
+        width = pitch - 10
+        canvas.element(f"team:{seat}", canvas.rect(x, y - size / 2, width, size))
+        if played is not None:
+            mark = 16
+            if seat in played:
+                canvas.check(x + mark, y, mark)
+            else:
+                history.waiting(canvas, x + mark, y, mark)
+            done = "yes" if seat in played else "no"
+            canvas.element(f"acted:{seat}:{done}", canvas.rect(x, y - mark, 2 * mark, 2 * mark))
+            x, width = x + MARK_ROOM, width - MARK_ROOM
+        absent.badge(canvas, frame, seat, x, y, size, max_width=width)
+    rows = -(-len(team) // per_row)
+    return TEAM_TOP + rows * step - 12
 
 
 def draw_locks(
@@ -200,98 +238,3 @@ def draw_locks(
                     "midbottom",
                     width - 16,
                 )
-
-
-def draw_history(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
-    """Rows: players; columns: proposals. Approve ✓ / reject ✗, team outlined, Boss starred."""
-    proposals = list(view.get("proposals") or [])
-    players = frame.player_count()
-    canvas.panel(
-        HISTORY_LEFT - 20, 320, HISTORY_WIDTH + 40, PANEL_BOTTOM - 320, theme.PANEL, radius=28
-    )
-    canvas.text(frame.t("tv.board.history"), HISTORY_LEFT + 10, 346, 30, theme.MUTED)
-    name_width = 330  # room for a name and its away / bot tag
-    row_height = min(60, 540 / max(1, players))
-    cell = min(60.0, row_height)
-    columns = max(1, int((HISTORY_WIDTH - name_width) // (cell + 4)))
-    shown = proposals[-columns:]
-    first_number = len(proposals) - len(shown)
-    top = 440
-    if not proposals:
-        canvas.text(
-            frame.t("tv.board.history_empty"),
-            HISTORY_LEFT + 10,
-            392,
-            30,
-            theme.FAINT,
-            max_width=HISTORY_WIDTH,
-        )
-        if not any(absent.seat_status(frame, seat) for seat in range(players)):
-            return
-        # Before the first proposal the rows are drawn only to say who is away.
-    for seat in range(players):
-        y = top + seat * row_height + row_height / 2
-        absent.badge(
-            canvas,
-            frame,
-            seat,
-            HISTORY_LEFT,
-            y,
-            min(36, row_height * 0.7),
-            max_width=name_width - 10,
-        )
-    if not proposals:
-        return
-    for offset, proposal in enumerate(shown):
-        x = HISTORY_LEFT + name_width + offset * (cell + 4) + cell / 2
-        # Header: the lock the proposal was for, and its outcome.
-        canvas.text(str(int(proposal.get("lock", 0)) + 1), x, 392, 24, theme.MUTED, "midtop")
-        approved = proposal.get("approved")
-        if approved:
-            canvas.check(x, top - 14, 10)
-        else:
-            canvas.cross(x, top - 14, 9)
-        team = set(proposal.get("team") or [])
-        for seat, vote in enumerate(proposal.get("votes") or []):
-            y = top + seat * row_height + row_height / 2
-            r = cell * 0.3
-            if seat in team:
-                canvas.panel(
-                    x - cell / 2 + 2,
-                    y - row_height / 2 + 3,
-                    cell - 4,
-                    row_height - 6,
-                    theme.PANEL_LIGHT,
-                    radius=8,
-                    border=theme.ACCENT,
-                    border_width=3,
-                )
-            if vote:
-                canvas.check(x, y, r)
-            else:
-                canvas.cross(x, y, r * 0.9)
-            if seat == proposal.get("boss"):
-                canvas.text("★", x + cell * 0.34, y - row_height * 0.28, 24, theme.ACCENT, "center")
-        canvas.element(
-            f"history:{first_number + offset}",
-            canvas.rect(x - cell / 2, top, cell, players * row_height),
-        )
-    legend_y = top + players * row_height + 30
-    items = [
-        ("check", frame.t("tv.vote.approve")),
-        ("cross", frame.t("tv.vote.reject")),
-        ("team", frame.t("tv.board.legend_team")),
-        ("boss", frame.t("tv.board.boss")),
-    ]
-    x = HISTORY_LEFT
-    for kind, label in items:
-        if kind == "check":
-            canvas.check(x + 12, legend_y, 12)
-        elif kind == "cross":
-            canvas.cross(x + 12, legend_y, 11)
-        elif kind == "team":
-            canvas.panel(x, legend_y - 14, 24, 28, theme.PANEL_LIGHT, 6, theme.ACCENT, 3)
-        else:
-            canvas.text("★", x + 12, legend_y, 24, theme.ACCENT, "center")
-        area = canvas.text(label, x + 32, legend_y, 24, theme.MUTED, "midleft", 170)
-        x += 40 + area.width / canvas.scale + 30

@@ -112,10 +112,22 @@ class VotesReveal(Presentation):
                         canvas.rect(left, y, card_w, card_h),
                     )
             # Names sit under the cards at once: everyone sees whose card is whose.
-            marks = ("★ " if seat == boss else "") + frame.name(seat)
             canvas.seat_badge(
-                seat, marks, left + 10, y + card_h - 38, 42, theme.WHITE, max_width=card_w - 20
+                seat,
+                frame.name(seat),
+                left + 10,
+                y + card_h - 38,
+                42,
+                theme.WHITE,
+                max_width=card_w - 20,
             )
+            if seat == boss:
+                # The Boss's star on the card's corner, not before the name: a name of 16
+                # letters needs all the card's width.
+                corner_x, corner_y = left + card_w - 30, y + 30
+                canvas.circle(corner_x, corner_y, 24, theme.BACKGROUND)
+                canvas.text("★", corner_x, corner_y, 32, theme.ACCENT, "center")
+                canvas.element(f"vote_boss:{seat}", canvas.rect(left, y, card_w, card_h))
         if elapsed >= self.VERDICT_AT:
             approvals = sum(1 for v in votes if v)
             tally = frame.t("tv.votes.tally", approve=approvals, reject=len(votes) - approvals)
