@@ -34,7 +34,7 @@ function lockStep(ctx, index) {
     h("ol", { class: `proposals n${Math.min(proposals.length, 5)}` }, proposals.map((proposal, number) =>
       h("li", { class: "proposal", testid: `replay-proposal-${number + 1}` },
         h("p", { class: "proposal-line" },
-          h("span", { class: "fit" }, t("tv.replay.proposal", {
+          h("span", { class: "fit may-wrap" }, t("tv.replay.proposal", {
             number: number + 1, name: nameOf(ctx, proposal.boss), team: namesOf(ctx, proposal.team),
           })),
           h("span", { class: `verdict-word ${proposal.approved ? "yes" : "no"}` },

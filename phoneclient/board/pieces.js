@@ -172,12 +172,20 @@ const NAME_SMALLEST = 18;
  * their place instead of spilling over the next panel. A name still too wide takes two lines
  * where its box has room for them (inside `.two-line-names`), else shrinks on to NAME_SMALLEST;
  * only past that it loses letters from its middle ("Wwwww…wwwww", whole for screen readers).
+ * Other text marked `.may-wrap` takes two lines once one is not enough even at its smallest.
  */
 export function fitText(root) {
   for (const node of root.querySelectorAll(".fit")) {
     node.style.fontSize = "";
     if (!node.classList.contains("name")) {
-      shrink(node, (base) => Math.max(base * SMALLEST, Math.min(base, READABLE)));
+      node.classList.remove("two-lines");
+      const tooLong = shrink(node, (base) => Math.max(base * SMALLEST, Math.min(base, READABLE)));
+      if (tooLong && node.classList.contains("may-wrap")) {
+        // Too wide even at the smallest size: two lines (a line of names would lose its last).
+        node.classList.add("two-lines");
+        node.style.fontSize = "";
+        shrink(node, (base) => Math.max(base * SMALLEST, Math.min(base, READABLE)));
+      }
       continue;
     }
     node.classList.remove("two-lines", "anywhere");

@@ -15,6 +15,7 @@ from tests.browser.test_board_page import (
     Table,
     assert_fits,
 )
+from tests.browser.test_board_page_names import CUT_NAMES
 
 NAMES = [
     "Maximiliano",
@@ -180,6 +181,31 @@ def test_the_bosss_star_shows_on_a_vote_card_of_the_team(browser: Any, host: Any
             colour = star.evaluate("(node) => getComputedStyle(node).color")
             under = card.evaluate("(node) => getComputedStyle(node).backgroundColor")
             assert contrast(colour, under) >= 3, f"{board.label}: ★ {colour} on {under}"
+    finally:
+        for board in boards:
+            board.close()
+
+
+def test_the_grand_reveal_shows_every_team_whole(browser: Any, host: Any) -> None:
+    """Lock 5 takes six: "Proposal 1: Alessandra chose" and six long names is wider than the
+    screen even at the smallest size, so it takes a second line rather than losing the last."""
+    table = Table(host)
+    table.join(*NAMES)
+    table.leader({"type": "start"})
+    play_until(table, lambda view: view["phase"] == "over")
+    view = table.public_view()
+    locks = [index for index, lock in enumerate(view["locks"]) if lock["result"]]
+    assert max(len(p["team"]) for p in view["proposals"]) == 6
+    boards = open_boards(browser, host)
+    try:
+        for step in range(len(locks)):
+            table.leader({"type": "replay", "step": step})
+            for board in boards:
+                expect(board.page.get_by_test_id("replay-lock")).to_have_attribute(
+                    "data-lock", str(locks[step])
+                )
+                assert_fits(board.page, f"{board.label} lock {locks[step] + 1}")
+                assert board.page.evaluate(CUT_NAMES) == []
     finally:
         for board in boards:
             board.close()
