@@ -104,15 +104,22 @@ def _proposal(
     size = 32.0
     verdict = frame.t("tv.votes.approved" if approved else "tv.votes.rejected")
     canvas.text(verdict, LEFT + WIDTH, y, size, theme.GOOD if approved else theme.BAD, "topright")
-    canvas.text(line, LEFT, y, size, theme.TEXT, max_width=WIDTH - 330)
+    room = WIDTH - 330
+    smallest = max(6, round(theme.MIN_TEXT * canvas.scale))
+    if canvas.fonts.size(line, smallest)[0] <= room * canvas.scale:
+        canvas.text(line, LEFT, y, size, theme.TEXT, max_width=room)
+        extra = 0.0
+    else:  # a team of long names: two lines, and the votes under them move down
+        canvas.wrapped(line, LEFT, y, 28, room, theme.TEXT, line_gap=1.2, max_lines=2)
+        extra = 34.0
     votes = list(proposal.get("votes") or [])
     per_row = max(1, -(-len(votes) // chip_rows))
     chip = min(360.0, WIDTH / per_row)
-    row_gap = (block - 56) / chip_rows
+    row_gap = (block - 56 - extra) / chip_rows
     r = 13.0
     for seat, vote in enumerate(votes):
         row, column = divmod(seat, per_row)
-        x, cy = LEFT + column * chip, y + 66 + row * row_gap
+        x, cy = LEFT + column * chip, y + 66 + extra + row * row_gap
         if vote:
             canvas.check(x + r, cy, r)
         else:

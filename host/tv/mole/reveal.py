@@ -10,6 +10,10 @@ from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.scene import Scene
 
+TABLE_TOP, TABLE_HEIGHT, TABLE_RIGHT = 340, 660, 1870
+ROW_HEIGHT = 76  # at most: fewer players do not spread over the whole table
+ROLE_LINE, FILE_LINE = 34, 27  # the Lookout's role (at 28) and each line of its file (at 24)
+
 
 def winner(result: dict[str, Any]) -> str:
     """The winning side, from the result header every game's result starts with."""
@@ -57,9 +61,12 @@ class RevealScene(Scene):
         plays = {int(p["lock"]): p.get("cards") or {} for p in result.get("plays") or []}
         locks = view.get("locks") or []
         players = len(roles) or frame.player_count()
-        top, row_height = 340, min(76, 660 / max(1, players))
-        x_name, x_role, x_mark, x_locks = 70, 470, 850, 1200
         lock_width = min(100, 680 / max(1, len(locks)))
+        # The locks' columns end at the right edge: what they leave goes to the roles, where
+        # the Lookout's file is written.
+        x_name, x_role = 70, 470
+        x_locks = max(1200.0, TABLE_RIGHT - len(locks) * lock_width)
+        x_mark = x_locks - 350
         header = theme.MUTED
         canvas.text(frame.t("tv.end.player"), x_name, 290, 26, header)
         canvas.text(frame.t("tv.end.role"), x_role, 290, 26, header, max_width=360)
@@ -71,10 +78,17 @@ class RevealScene(Scene):
             label = frame.t("tv.end.lock_short", number=index + 1)
             canvas.text(label, cx, 290, 24, tint, "midtop", lock_width)
         alibis = [a for a in result.get("alibis") or [] if a.get("seat") is not None]
-        lookout = roles.index(LOOKOUT) if LOOKOUT in roles else None
+        lookout = roles.index(LOOKOUT) if LOOKOUT in roles and alibis else None
         role_width = (x_mark if marks else x_locks) - x_role - 60
+        cleared = [
+            frame.t("tv.end.alibi", name=frame.name(a["seat"]), lock=int(a["lock"]) + 1)
+            for a in alibis
+        ]
+        file = file_lines(canvas, cleared, role_width) if lookout is not None else []
+        heights = row_heights(players, lookout, file)
+        y = float(TABLE_TOP)
         for seat in range(players):
-            y = top + seat * row_height
+            row_height = heights[seat]
             if seat % 2 == 0:
                 canvas.panel(50, y, 1820, row_height, theme.PANEL, radius=12)
             cy = y + row_height / 2
@@ -84,27 +98,49 @@ class RevealScene(Scene):
             if seat == result.get("protected"):
                 tags.append(frame.t("tv.end.tag_protected"))
             # A tag goes under the name: the name moves up and gives the tag its room.
-            name_y = cy - (row_height * 0.18 if tags else 0)
-            name_size = min(42, row_height * (0.55 if tags else 0.7))
+            base = min(row_height, ROW_HEIGHT)  # the Lookout's taller row keeps the same name
+            name_y = cy - (base * 0.18 if tags else 0)
+            name_size = min(42, base * (0.55 if tags else 0.7))
             canvas.seat_badge(seat, frame.name(seat), x_name, name_y, name_size, max_width=380)
             role = roles[seat] if seat < len(roles) else None
             if role:
                 mole = side_of(role) == MOLES_SIDE
                 tint = theme.MOLES if mole else theme.CREW
-                if mole:
-                    canvas.cross(x_role + 14, cy, 13, tint)
+                if seat == lookout:
+                    # The role, and under it the secret file, now public: who it cleared, and
+                    # for which lock, every entry whole.
+                    block = ROLE_LINE + len(file) * FILE_LINE
+                    role_y = cy - block / 2 + ROLE_LINE / 2
                 else:
-                    canvas.check(x_role + 14, cy, 14, tint)
+                    role_y = cy
+                if mole:
+                    canvas.cross(x_role + 14, role_y, 13, tint)
+                else:
+                    canvas.check(x_role + 14, role_y, 14, tint)
                 canvas.text(
                     frame.t(f"mole.role.{role}"),
                     x_role + 40,
-                    cy - (row_height * 0.2 if seat == lookout and alibis else 0),
-                    30 if seat != lookout or not alibis else 28,
+                    role_y,
+                    28 if seat == lookout else 30,
                     tint,
                     "midleft",
                     role_width,
                 )
                 canvas.element(f"role:{seat}:{role}", canvas.rect(x_role, y, 360, row_height))
+                if seat == lookout:
+                    for index, line in enumerate(file):
+                        line_y = role_y + ROLE_LINE / 2 + FILE_LINE * (index + 0.5)
+                        canvas.text(
+                            line,
+                            x_role + 40,
+                            line_y,
+                            theme.MIN_TEXT,
+                            theme.MUTED,
+                            "midleft",
+                            role_width,
+                        )
+                    area = canvas.rect(x_role, y, role_width + 40, row_height)
+                    canvas.element(f"alibis:{seat}", area)
             if marks and seat < len(marks):
                 target = marks[seat]
                 canvas.text("→ " + frame.name(target), x_mark, cy, 28, theme.TEXT, "midleft", 330)
@@ -115,9 +151,9 @@ class RevealScene(Scene):
                     continue
                 cx = x_locks + index * lock_width + lock_width / 2
                 if card == CLEAN:
-                    canvas.check(cx, cy, row_height * 0.3)
+                    canvas.check(cx, cy, base * 0.3)
                 else:
-                    canvas.cross(cx, cy, row_height * 0.28)
+                    canvas.cross(cx, cy, base * 0.28)
                 canvas.element(
                     f"played:{index}:{seat}:{card}", canvas.rect(cx - 20, y, 40, row_height)
                 )
@@ -125,25 +161,35 @@ class RevealScene(Scene):
                 canvas.text(
                     " · ".join(tags),
                     x_name + 52,
-                    cy + row_height * 0.3,
+                    cy + base * 0.3,
                     theme.MIN_TEXT,
                     theme.ACCENT,
                     "midleft",
                     330,
                 )
-            if seat == lookout and alibis:
-                # The Lookout's secret file, now public: who it cleared, and for which lock.
-                cleared = ", ".join(
-                    frame.t("tv.end.alibi", name=frame.name(a["seat"]), lock=int(a["lock"]) + 1)
-                    for a in alibis
-                )
-                canvas.text(
-                    cleared,
-                    x_role + 40,
-                    cy + row_height * 0.3,
-                    theme.MIN_TEXT,
-                    theme.MUTED,
-                    "midleft",
-                    role_width,
-                )
-                canvas.element(f"alibis:{seat}", canvas.rect(x_role, y, role_width, row_height))
+            y += row_height
+
+
+def file_lines(canvas: Canvas, entries: list[str], width: float) -> list[str]:
+    """The Lookout's file in lines of ``width`` at the smallest legible size: as many whole
+    entries to a line as fit, an entry wrapped only when it alone is wider."""
+    lines: list[str] = []
+    for entry in entries:
+        together = f"{lines[-1]}, {entry}" if lines else entry
+        if lines and len(canvas.wrap(together, theme.MIN_TEXT, width)) == 1:
+            lines[-1] = together
+            continue
+        if lines:
+            lines[-1] += ","
+        lines.extend(canvas.wrap(entry, theme.MIN_TEXT, width))
+    return lines
+
+
+def row_heights(players: int, lookout: int | None, file: list[str]) -> list[float]:
+    """Each player's row: the same for all, but the Lookout's as tall as its role and file
+    need, the others sharing what is left of the table."""
+    if lookout is None or not file:
+        return [min(ROW_HEIGHT, TABLE_HEIGHT / max(1, players))] * players
+    needed = ROLE_LINE + len(file) * FILE_LINE + 10
+    others = min(ROW_HEIGHT, (TABLE_HEIGHT - needed) / max(1, players - 1))
+    return [max(others, needed) if seat == lookout else others for seat in range(players)]
