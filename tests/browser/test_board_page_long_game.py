@@ -166,6 +166,8 @@ def test_the_bosss_star_shows_on_a_vote_card_of_the_team(browser: Any, host: Any
         table = Table(host)
         table.join(*NAMES)
         table.leader({"type": "start"})
+        for board in boards:  # the game's module is loaded: the votes will play their moment
+            board.scene("mole.board", "propose")
         play_until(table, lambda view: bool(view["proposals"]))
         proposal = table.public_view()["proposals"][0]
         boss = proposal["boss"]
@@ -173,7 +175,6 @@ def test_the_bosss_star_shows_on_a_vote_card_of_the_team(browser: Any, host: Any
         for board in boards:
             moment = board.page.get_by_test_id("moment")
             expect(moment).to_have_attribute("data-label", "votes_reveal")
-            board.settle()
             card = board.page.get_by_test_id(f"vote-{boss}")
             expect(card).to_have_class("vote-card on-team")
             star = card.locator(".star")
