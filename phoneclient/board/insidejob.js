@@ -106,7 +106,8 @@ function missionPanel(ctx) {
     h("h2", { class: "label" }, t("tv.insidejob.mission")),
     h("p", { class: "objective fit", testid: "objective", data: { id: mission.id } },
       t(`insidejob.objective.${mission.objective}`)),
-    mission.risky ? h("p", { class: "risky fit", testid: "risky" }, t("insidejob.risky")) : null,
+    // The TV's shorter words: the panel has room for one line under a two-line objective.
+    mission.risky ? h("p", { class: "risky fit", testid: "risky" }, t("tv.insidejob.risky")) : null,
     h("p", { class: "trump", testid: "trump", data: { suit: mission.trump } },
       suitLabel(ctx, mission.trump, "insidejob.trump")));
 }

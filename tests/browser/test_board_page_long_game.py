@@ -210,3 +210,35 @@ def test_the_grand_reveal_shows_every_team_whole(browser: Any, host: Any) -> Non
     finally:
         for board in boards:
             board.close()
+
+
+def test_a_risky_mission_fits_its_panel(browser: Any, host: Any) -> None:
+    """The mission panel holds the objective, the risky mission's warning and the trump, every
+    letter inside it, in every language."""
+    table = Table(host)
+    table.join(*NAMES[:5])
+    table.leader(
+        {"type": "options", "game": "insidejob", "variants": ["wagers", "risky", "accomplice"]}
+    )
+    table.leader({"type": "start"})
+    play_until(table, lambda view: bool((view.get("mission") or {}).get("risky")))
+    boards = open_boards(browser, host)
+    try:
+        for board in boards:
+            board.scene("insidejob.board")
+            board.settle()
+            risky = board.page.get_by_test_id("risky")
+            expect(risky).to_be_visible()
+            panel = board.page.get_by_test_id("mission").bounding_box()
+            for part in ("objective", "risky", "trump"):
+                box = board.page.get_by_test_id(part).bounding_box()
+                assert panel and box
+                inside = (
+                    panel["y"] <= box["y"]
+                    and box["y"] + box["height"] <= panel["y"] + panel["height"]
+                )
+                assert inside, f"{board.label}: {part} {box} leaves the mission panel {panel}"
+            assert_fits(board.page, f"{board.label} risky mission")
+    finally:
+        for board in boards:
+            board.close()
