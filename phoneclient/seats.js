@@ -4,10 +4,14 @@
 
 import { h } from "./dom.js";
 
-/** A seat's state in words, for the panel of seats: removed, a bot added, away, or its phone gone. */
+/**
+ * A seat's state in words, for the panel of seats: removed, away, or its phone gone; null for a
+ * seat that is where it should be. A bot the leader added is a seat played as intended, not a
+ * missing player: it is never listed.
+ */
 function seatMark(seat) {
+  if (seat.bot_seat) return null;
   if (seat.removed) return "removed";
-  if (seat.bot_seat) return "bot_seat";
   if (seat.away) return "away_bot";
   if (!seat.connected) return seat.bot ? "bot" : "away";
   return null;
@@ -20,7 +24,7 @@ function seatMark(seat) {
 export function absentPanel(ctx) {
   const { room, you, send, t } = ctx;
   if (!room || room.phase === "lobby") return null;
-  // Removed seats, added bots and seats away after their time ran out are marked too.
+  // Removed seats and seats away after their time ran out are marked too.
   const gone = (room.seats || []).filter((seat) => seatMark(seat) !== null);
   if (gone.length === 0) return null;
   const leader = Boolean(you && you.leader) && room.phase === "playing";
