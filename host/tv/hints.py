@@ -19,8 +19,12 @@ from host.tv.draw import Canvas
 from host.tv.frame import Frame
 
 View = dict[str, Any]
-BAND_TOP, BAND_RIGHT, BAND_GAP = 6, 1900, 16
-BELOW_BAR = 94  # under the room bar's strip (roombar.STRIP_BOTTOM), over the board's top
+BAND_TOP, BAND_HEIGHT, BAND_RIGHT, BAND_GAP = 6, 84, 1900, 16
+MIDDLE = BAND_TOP + BAND_HEIGHT / 2
+TEXT_LEFT = 48  # the label's left edge, and the run-on lines'
+# Three lines of the smallest text: the band takes the whole strip above the boards (their
+# locks, panels or title start at 96 or lower), its lines closer than usual, their boxes apart.
+RUN_IN_TOP, RUN_IN_HEIGHT, RUN_IN_PITCH, RUN_IN_GAP = 2, 92, 27, 14
 # (old view, new view, frame) -> the line's facts when the rule happens now, else None.
 Trigger = Callable[[View, View, Frame], dict[str, Any] | None]
 
@@ -73,35 +77,69 @@ class FirstGameHints:
             self.line = self.key = None  # the moment it explained is over
 
     def draw(self, canvas: Canvas, frame: Frame, bar_left: float | None = None) -> float | None:
-        """A band across the top of the board while a hint applies; left of the room bar
-        (``bar_left``: where its clock or notes begin, None: no bar), or below it when the
-        line would not fit beside it in two lines. Returns where the band ends when it lies
-        in the top strip (None: no band there)."""
+        """A band across the top of the board, in the title strip, while a hint applies; left
+        of the room bar (``bar_left``: where its clock or notes begin, None: no bar). Beside a
+        wide bar the line runs on under its label in up to three lines, so the band never has
+        to leave the strip and hide the board. Returns where the band ends (None: no band)."""
         if not self.line:
             return None
-        top, right = BAND_TOP, float(BAND_RIGHT)
-        if bar_left is not None:
-            right = bar_left - BAND_GAP
-            if len(self._lines(canvas, frame, right)[1]) > 2:
-                top, right = BELOW_BAR, float(BAND_RIGHT)
+        right = float(BAND_RIGHT) if bar_left is None else bar_left - BAND_GAP
         size, lines = self._lines(canvas, frame, right)
-        canvas.panel(20, top, right - 20, 84, theme.PANEL_LIGHT, radius=18, border=theme.ACCENT)
-        middle = top + 42
-        canvas.text(frame.t("tv.first.label"), 48, middle, 28, theme.ACCENT, "midleft", 300)
-        left = self._text_left(canvas, frame)
-        width = right - 20 - left
-        gap = size * 1.15
-        lines = lines[:2]
-        first = middle - gap * (len(lines) - 1) / 2
+        if len(lines) <= 2:
+            self._band(canvas, frame, BAND_TOP, BAND_HEIGHT, right)
+            canvas.text(
+                frame.t("tv.first.label"), TEXT_LEFT, MIDDLE, 28, theme.ACCENT, "midleft", 300
+            )
+            left = self._text_left(canvas, frame)
+            gap = size * 1.15
+            first = MIDDLE - gap * (len(lines) - 1) / 2
+            for index, line in enumerate(lines):
+                y = first + index * gap
+                canvas.text(line, left, y, size, theme.TEXT, "midleft", right - 20 - left)
+        else:
+            self._run_in(canvas, frame, right)
+        return right
+
+    def _band(self, canvas: Canvas, frame: Frame, top: float, height: float, right: float) -> None:
+        canvas.panel(20, top, right - 20, height, theme.PANEL_LIGHT, radius=18, border=theme.ACCENT)
+        canvas.element(f"hint:{self.key}", canvas.rect(20, top, right - 20, height))
+
+    def _run_in(self, canvas: Canvas, frame: Frame, right: float) -> None:
+        """The hint in three lines at the smallest legible size, the label leading the first
+        (as a paragraph's run-in heading) and the others starting under it."""
+        self._band(canvas, frame, RUN_IN_TOP, RUN_IN_HEIGHT, right)
+        size = float(theme.MIN_TEXT)
+        label = frame.t("tv.first.label")
+        label_width = canvas.fonts.size(label, canvas.px(size))[0] / canvas.scale
+        first_left = TEXT_LEFT + label_width + RUN_IN_GAP
+        lines = self._run_in_lines(canvas, first_left, right)
+        if len(lines) > 3:  # longer than any hint with 16-letter names: "…", recorded as cut
+            lines = [*lines[:2], " ".join(lines[2:])]
+        first = RUN_IN_TOP + RUN_IN_HEIGHT / 2 - RUN_IN_PITCH
+        canvas.text(label, TEXT_LEFT, first, size, theme.ACCENT, "midleft")
         for index, line in enumerate(lines):
-            canvas.text(line, left, first + index * gap, size, theme.TEXT, "midleft", width)
-        canvas.element(f"hint:{self.key}", canvas.rect(20, top, right - 20, 84))
-        return right if top == BAND_TOP else None
+            left = first_left if index == 0 else TEXT_LEFT
+            y = first + index * RUN_IN_PITCH
+            canvas.text(line, left, y, size, theme.TEXT, "midleft", right - 20 - left)
+
+    def _run_in_lines(self, canvas: Canvas, first_left: float, right: float) -> list[str]:
+        """The hint's lines when the first starts at ``first_left`` and the rest at the band's
+        left (greedy, word by word, at the smallest legible size)."""
+        pixels = canvas.px(theme.MIN_TEXT)
+        lines: list[str] = []
+        for word in (self.line or "").split():
+            left = first_left if len(lines) <= 1 else TEXT_LEFT
+            room = (right - 20 - left) * canvas.scale
+            if lines and canvas.fonts.size(f"{lines[-1]} {word}", pixels)[0] <= room:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines
 
     def _text_left(self, canvas: Canvas, frame: Frame) -> float:
         """Where the line starts: after the label (drawn at most 300 wide)."""
         label = canvas.fonts.size(frame.t("tv.first.label"), max(6, round(28 * canvas.scale)))
-        return 48 + min(300.0, label[0] / canvas.scale) + 24
+        return TEXT_LEFT + min(300.0, label[0] / canvas.scale) + 24
 
     def _lines(self, canvas: Canvas, frame: Frame, right: float) -> tuple[float, list[str]]:
         """The size and lines of the hint in a band ending at ``right``: one line at 34, or

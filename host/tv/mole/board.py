@@ -35,7 +35,8 @@ class BoardScene(Scene):
             "topright",
             max_width=1860 - name_right - 48,  # all the room right of the game's name
         )
-        draw_locks(canvas, frame, view, top=90, height=200)
+        # Below the top strip, where a first-game hint may take three lines.
+        draw_locks(canvas, frame, view, top=96, height=200)
         self._round(canvas, frame, view)
         history.draw_history(canvas, frame, view, PANEL_BOTTOM)
         absent.draw_bottom_line(canvas, frame, 60, corner.BOTTOM)

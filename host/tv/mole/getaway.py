@@ -22,11 +22,12 @@ class GetawayScene(Scene):
         view = frame.view or {}
         t = 0.0 if frame.still else frame.now
         self._siren(canvas, t)
-        canvas.text(frame.t("tv.getaway.title"), 960, 60, 96, theme.TEXT, "midtop", 1700)
+        # The title keeps below the strip at the top, where a first-game hint band lies.
+        canvas.text(frame.t("tv.getaway.title"), 960, 96, 96, theme.TEXT, "midtop", 1700)
         canvas.wrapped(
-            frame.t("tv.getaway.text"), 200, 180, 34, 1520, theme.TEXT, max_lines=3, centred=True
+            frame.t("tv.getaway.text"), 200, 212, 34, 1520, theme.TEXT, max_lines=3, centred=True
         )
-        draw_locks(canvas, frame, view, top=340, height=190)
+        draw_locks(canvas, frame, view, top=350, height=190)
         self._car(canvas, t)
         confirmed = set((view.get("getaway") or {}).get("confirmed") or [])
         players = frame.player_count()
