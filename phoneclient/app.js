@@ -294,6 +294,20 @@ function renderError() {
     delete els.error.dataset.code;
     els.error.textContent = "";
   }
+  makeRoomForError();
+}
+
+// The refusal lies over the bottom of the page, just above the flap's handle: the page grows by
+// its height and moves up by as much, so what was in view (the button just pressed) stays in
+// view above it instead of under it.
+const ERROR_GAP_PX = 16;
+let errorRoom = 0;
+function makeRoomForError() {
+  const room = app.error ? els.error.offsetHeight + ERROR_GAP_PX : 0;
+  if (room === errorRoom) return;
+  document.documentElement.style.setProperty("--error-room", `${room}px`);
+  if (room > errorRoom) window.scrollBy(0, room - errorRoom);
+  errorRoom = room;
 }
 
 /** "Paused by Ana" (or by the host): the words everyone sees while the game waits. */
@@ -550,6 +564,14 @@ els.screen.addEventListener("focusin", (event) => {
   for (const name of ["lobby", "evening", "teaching", "shared"]) fetched(name, PARTS[name]);
 });
 
+// A refusal answers the choice just made: changing it (another tap, typing) makes it moot.
+const clearRefusal = (event) => {
+  if (app.error === null || !(event.target.closest && event.target.closest("button, input"))) return;
+  app.error = null;
+  renderError();
+};
+els.screen.addEventListener("click", clearRefusal, true);
+els.screen.addEventListener("input", clearRefusal, true);
 els.error.addEventListener("click", () => {
   app.error = null;
   renderError();

@@ -119,25 +119,39 @@ function proposeStep(ctx) {
     ui.team = new Set();
   }
   const picked = ui.team;
+  // A team is exactly `size` players: once it is complete the other names wait, greyed, until a
+  // chosen one is tapped off again, so a team too big can never be picked.
+  const picks = new Map();
+  const counter = h("p", { class: "hint", testid: "team-count" });
+  const refresh = () => {
+    const full = picked.size >= size;
+    for (const [seat, button] of picks) {
+      const on = picked.has(seat);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      button.querySelector(".check").textContent = on ? "☑" : "☐";
+      button.disabled = full && !on;
+    }
+    counter.dataset.full = String(full);
+    counter.textContent = t(full ? "phone.mole.propose.full" : "phone.mole.propose.count",
+      { count: picked.size, size });
+  };
+  const pickers = allSeats(view).map((seat) => {
+    const button = h("button", {
+      type: "button", class: "choice", testid: `pick-${seat}`,
+      onclick: () => {
+        if (picked.has(seat)) picked.delete(seat);
+        else if (picked.size < size) picked.add(seat);
+        refresh();
+      },
+    }, h("span", { class: "check", "aria-hidden": "true" }), " ", nameOf(ctx, seat));
+    picks.set(seat, button);
+    return h("li", {}, button);
+  });
+  refresh();
   return [
     h("p", { class: "status", testid: "status" }, t("phone.mole.propose.you", { size })),
-    h("ul", { class: "choices", testid: "team-picker" }, allSeats(view).map((seat) => {
-      const on = picked.has(seat);
-      return h("li", {}, h("button", {
-        type: "button", class: "choice", testid: `pick-${seat}`,
-        "aria-pressed": on ? "true" : "false",
-        onclick: (event) => {
-          if (picked.has(seat)) picked.delete(seat); else picked.add(seat);
-          const button = event.currentTarget;
-          button.setAttribute("aria-pressed", picked.has(seat) ? "true" : "false");
-          button.querySelector(".check").textContent = picked.has(seat) ? "☑" : "☐";
-          const counter = document.querySelector('[data-testid="team-count"]');
-          if (counter) counter.textContent = t("phone.mole.propose.count", { count: picked.size, size });
-        },
-      }, h("span", { class: "check", "aria-hidden": "true" }, on ? "☑" : "☐"), " ", nameOf(ctx, seat)));
-    })),
-    h("p", { class: "hint", testid: "team-count" },
-      t("phone.mole.propose.count", { count: picked.size, size })),
+    h("ul", { class: "choices", testid: "team-picker" }, pickers),
+    counter,
     h("button", {
       type: "button", class: "primary", testid: "propose-submit",
       onclick: () => send({

@@ -74,3 +74,88 @@ def test_bots_the_leader_added_are_not_players_away_but_a_covered_player_is(
         expect(page.get_by_test_id("absent").locator("li")).to_have_count(1)
         for bot in bots:
             expect(page.get_by_test_id(f"absent-{bot}")).to_have_count(0)
+
+
+# ---------------------------------------------------------------- the Boss's team picker
+
+NAMES = ["Ana", "Ben", "Cara", "Dani", "Eva"]
+# The QA's phones: English at 390x844, Spanish and Portuguese at 360x640.
+SIZES = {"en": (390, 844), "es": (360, 640), "pt": (360, 640)}
+
+
+def table_of_five(phones: Any, kit: Any, lang: str) -> list[Page]:
+    width, height = SIZES[lang]
+    pages = seated(phones, kit, NAMES, [lang] * 5, width=width)
+    for page in pages:
+        page.set_viewport_size({"width": width, "height": height})
+    pages[0].get_by_test_id("start").click()
+    kit.all_at(pages, "propose", 0)
+    return pages
+
+
+OVERLAPS_JS = """() => {
+  const error = document.getElementById("error").getBoundingClientRect();
+  const over = (box) => box.bottom > error.top && box.top < error.bottom
+    && box.right > error.left && box.left < error.right;
+  return [...document.querySelectorAll("#screen button")]
+    .filter((button) => button.checkVisibility() && over(button.getBoundingClientRect()))
+    .map((button) => button.dataset.testid || button.textContent);
+}"""
+
+
+def propose_button_just_above_the_handle(page: Page) -> None:
+    """Where the QA pressed it: the page scrolled so the button sits right above the handle."""
+    page.evaluate(
+        """() => {
+          const button = document.querySelector('[data-testid="propose-submit"]');
+          const handle = document.getElementById("flap-handle").getBoundingClientRect();
+          scrollBy(0, button.getBoundingClientRect().bottom - (handle.top - 4));
+        }"""
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_boss_cannot_pick_more_than_the_team_and_a_refusal_covers_no_control(
+    phones: Any, host: Any, kit: Any, lang: str
+) -> None:
+    pages = table_of_five(phones, kit, lang)
+    boss = kit.the_boss(pages)
+    size = public(host)["locks"][0]["team_size"]
+    assert size == 2
+    picks = [boss.get_by_test_id(f"pick-{seat}") for seat in range(5)]
+    count = boss.get_by_test_id("team-count")
+    picks[1].click()
+    expect(count).to_have_text(translate(lang, "phone.mole.propose.count", count=1, size=2))
+    for index in (2, 3, 4, 0):
+        expect(picks[index]).to_be_enabled()
+    picks[2].click()
+    # The team is complete: the other names wait, greyed, and say how to change the team.
+    expect(count).to_have_text(translate(lang, "phone.mole.propose.full", count=2, size=2))
+    for index in (3, 4, 0):
+        expect(picks[index]).to_be_disabled()
+        picks[index].dispatch_event("click")  # a finger on the greyed name: nothing happens
+        expect(picks[index]).to_have_attribute("aria-pressed", "false")
+    expect(count).to_have_text(translate(lang, "phone.mole.propose.full", count=2, size=2))
+    assert boss.locator('[data-testid^="pick-"][aria-pressed="true"]').count() == 2
+    # A chosen name tapped off frees the others; the third pick is then possible.
+    picks[2].click()
+    expect(picks[3]).to_be_enabled()
+    expect(count).to_have_text(translate(lang, "phone.mole.propose.count", count=1, size=2))
+
+    # Too few proposed: the host's refusal shows, over no control (the button just pressed is
+    # still in view above it), and goes as soon as the Boss changes the team.
+    propose_button_just_above_the_handle(boss)
+    boss.get_by_test_id("propose-submit").click()
+    error = boss.get_by_test_id("error")
+    expect(error).to_have_text(translate(lang, "error.team_size", expected=2, given=1))
+    assert boss.evaluate(OVERLAPS_JS) == []
+    submit = boss.get_by_test_id("propose-submit").bounding_box()
+    handle = boss.get_by_test_id("flap-handle").bounding_box()
+    assert submit and handle and submit["y"] >= 0
+    assert submit["y"] + submit["height"] <= handle["y"]
+    picks[3].click()
+    expect(error).to_be_hidden()
+    expect(count).to_have_text(translate(lang, "phone.mole.propose.full", count=2, size=2))
+    boss.get_by_test_id("propose-submit").click()
+    kit.all_at(pages, "vote", 1)
+    assert public(host)["team"] == [1, 3]
