@@ -92,10 +92,11 @@ function roundPanel(ctx) {
   return panel("round", "round",
     h("div", { class: "boss-row" }, h("h2", { class: "label" }, t("tv.board.boss")),
       boss === null || boss === undefined ? null : badge(ctx, boss, { cls: "boss", testid: "boss" })),
-    h("p", { class: "phase-line fit", testid: "phase-line" }, line),
+    h("p", { class: "phase-line fit may-wrap", testid: "phase-line" }, line),
     h("h2", { class: "label" }, t("tv.board.team", { size })),
     team.length
-      ? h("ul", { class: "team", testid: "team" }, team.map((seat) => h("li", {}, badge(ctx, seat))))
+      ? h("ul", { class: `team${team.length >= 5 ? " many" : ""}`, testid: "team" },
+        team.map((seat) => h("li", {}, badge(ctx, seat))))
       : h("p", { class: "pending fit" }, t("tv.board.team_pending")),
     rejections(ctx),
     whoActed(ctx, team));
@@ -115,8 +116,10 @@ function rejections(ctx) {
   return h("div", { class: "rejections", testid: "rejections" },
     h("span", { class: "label" }, t("tv.board.rejections")),
     h("ol", { class: "track", "aria-label": `${view.rejections} / ${view.patrol_at}` }, steps),
-    h("span", { class: "patrol-word" }, t("tv.board.patrol")),
-    warn ? h("p", { class: "warning fit", testid: "patrol-warning" }, t("tv.board.patrol_warning")) : null);
+    // One rejection from the Patrol, its warning (which names it) takes the word's place beside
+    // the track: a line of its own would push the round out of its panel.
+    warn ? h("p", { class: "warning fit", testid: "patrol-warning" }, t("tv.board.patrol_warning"))
+      : h("span", { class: "patrol-word" }, t("tv.board.patrol")));
 }
 
 function whoActed(ctx, team) {

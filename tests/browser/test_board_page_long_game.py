@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_board_page import (
@@ -45,7 +46,9 @@ def open_boards(browser: Any, host: Any, query: str = "") -> list[BoardPage]:
 # hairline at 1280).
 TICKS = """() => [...document.querySelectorAll(".checklist .done .mark")].map((mark) => {
   const ring = mark.getBoundingClientRect();
-  const border = parseFloat(getComputedStyle(mark).borderTopWidth);
+  // Borders are in the stage's pixels; the stage is scaled to the window.
+  const scale = ring.height / mark.offsetHeight;
+  const border = parseFloat(getComputedStyle(mark).borderTopWidth) * scale;
   const range = document.createRange();
   range.selectNodeContents(mark);
   const tick = range.getBoundingClientRect();
@@ -111,7 +114,8 @@ LOCK_SPILLS = """() => {
   const spills = [];
   for (const lock of document.querySelectorAll("[data-testid=locks] .lock")) {
     const card = lock.getBoundingClientRect();
-    const border = parseFloat(getComputedStyle(lock).borderTopWidth);
+    const scale = card.height / lock.offsetHeight; // the stage is scaled to the window
+    const border = parseFloat(getComputedStyle(lock).borderTopWidth) * scale;
     for (const part of lock.children) {
       const box = part.getBoundingClientRect();
       if (box.top < card.top + border - 0.5 || box.bottom > card.bottom - border + 0.5) {
@@ -239,6 +243,70 @@ def test_a_risky_mission_fits_its_panel(browser: Any, host: Any) -> None:
                 )
                 assert inside, f"{board.label}: {part} {box} leaves the mission panel {panel}"
             assert_fits(board.page, f"{board.label} risky mission")
+    finally:
+        for board in boards:
+            board.close()
+
+
+# Each part of the round's panel (Boss, what happens now, the team, the rejections, who has
+# acted) with its box, and the panel's inside (its content box).
+ROUND_PARTS = """() => {
+  const round = document.querySelector("[data-testid=round]");
+  const box = round.getBoundingClientRect();
+  const style = getComputedStyle(round);
+  const scale = box.height / round.offsetHeight; // the stage is scaled to the window
+  const inside = [
+    box.top + parseFloat(style.paddingTop) * scale,
+    box.bottom - parseFloat(style.paddingBottom) * scale,
+  ];
+  const parts = [...round.children].map((part) => {
+    const r = part.getBoundingClientRect();
+    return { what: part.className, top: r.top, bottom: r.bottom, height: r.height };
+  });
+  return { inside, parts };
+}"""
+
+
+@pytest.mark.host_config(fake_clock=True)  # the bot standing in waits: the board stands still
+def test_a_crowded_last_lock_vote_keeps_every_line_of_the_round(browser: Any, host: Any) -> None:
+    """Lock 5 of ten takes six long names, two with a tag (away, a bot playing), after two
+    rejections (the Patrol's warning), while all ten vote: what to do now must still show."""
+    table = Table(host)
+    table.join(*NAMES)
+    table.leader({"type": "start"})
+    play_until(table, lambda view: view["lock"] == 4 and view["phase"] == "propose")
+    for _ in range(2):
+        table.step()  # the Boss proposes, and everyone rejects
+        for phone in table.players:
+            table.send(phone, {"type": "action", "action": {"type": "vote", "approve": False}})
+    table.step()
+    view = table.public_view()
+    assert view["phase"] == "vote" and view["rejections"] == 2 and len(view["team"]) == 6
+    away, covered = [seat for seat in view["team"] if seat != 0][:2]  # not the leader's phone
+    for seat in (away, covered):
+        host.call(lambda room, seat=seat: room.disconnect(table.players[seat]))
+    table.leader({"type": "bot", "seat": covered, "on": True})
+    for seat in range(5):
+        if seat not in (away, covered):
+            table.send(
+                table.players[seat], {"type": "action", "action": {"type": "vote", "approve": True}}
+            )
+    boards = open_boards(browser, host)
+    try:
+        for board in boards:
+            board.scene("mole.board", "vote")
+            expect(board.page.get_by_test_id(f"tag-{away}")).to_have_attribute(
+                "data-status", "away"
+            )
+            expect(board.page.get_by_test_id("patrol-warning")).to_be_visible()
+            board.settle()
+            found = board.page.evaluate(ROUND_PARTS)
+            top, bottom = found["inside"]
+            for part in found["parts"]:
+                where = f"{board.label}: {part} in {found['inside']}"
+                assert part["height"] > 20, f"squeezed away: {where}"
+                assert top - 0.5 <= part["top"] and part["bottom"] <= bottom + 0.5, where
+            assert_fits(board.page, f"{board.label} crowded vote")
     finally:
         for board in boards:
             board.close()
