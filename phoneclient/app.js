@@ -477,6 +477,44 @@ function render() {
   setText(els.flapHint, t("phone.flap.hint"));
   setText(els.flapToggle, t("phone.flap.toggle"));
   setText(els.flapHelp, t("phone.flap.help"));
+  if (screen === "game") showNewStep(game);
+  else shownStep = null;
+}
+
+// A new step of the game (this phone's turn, or a new phase for everyone) is scrolled into view
+// once, above the flap's handle and below the top bar; within a step the page stays where the
+// player scrolls it. Whose step it is comes from public facts only (the phase, the turn key).
+let shownStep = null; // {key, phase} of the step last scrolled to
+function showNewStep(game) {
+  const { room, view } = app;
+  const key = game.turnKey(room, view);
+  const last = shownStep;
+  shownStep = { key, phase: view.phase };
+  if (last && last.key === key) return;
+  // Another player's move within the same phase (a card of a trick) is no new step for this one.
+  if (last && last.phase === view.phase && !(view.me && view.me.can_act)) return;
+  scrollStepIntoView();
+}
+
+const STEP_MARGIN_PX = 8;
+function scrollStepIntoView() {
+  const step = els.screen.querySelector('[data-testid="step"]');
+  if (!step) return;
+  // The step and what a game puts right after it to act with (Inside Job's hand on its turn).
+  const boxes = [step, ...els.screen.querySelectorAll("[data-step-controls]")]
+    .map((node) => node.getBoundingClientRect());
+  const top = Math.min(...boxes.map((box) => box.top));
+  const bottom = Math.max(...boxes.map((box) => box.bottom));
+  let above = document.querySelector(".topbar").getBoundingClientRect().bottom;
+  const clock = els.screen.querySelector('[data-testid="turn-clock"]');
+  if (clock) above = Math.max(above, parseFloat(getComputedStyle(clock).top) + clock.offsetHeight);
+  above += STEP_MARGIN_PX;
+  const below = (els.flap.hidden ? window.innerHeight : els.flapHandle.getBoundingClientRect().top)
+    - STEP_MARGIN_PX;
+  if (top >= above && bottom <= below) return;
+  // All of it when it fits; else its top, under the top bar, and the player scrolls on.
+  const fits = bottom - top <= below - above;
+  window.scrollBy(0, fits && bottom > below ? bottom - below : top - above);
 }
 
 /** "Hide and pass": the seat's screen goes at once, before the host's curtain arrives. */

@@ -239,7 +239,8 @@ function handSection(ctx) {
         }, cardFace(ctx, card));
       }))));
   }
-  return h("section", { class: "card-box hand", testid: "hand", data: { count: String(me.hand.length) } },
+  const data = { count: String(me.hand.length), ...(myPlay ? { stepControls: "" } : {}) };
+  return h("section", { class: "card-box hand", testid: "hand", data },
     h("h3", {}, t("phone.insidejob.hand", { count: me.hand.length })),
     // The cards first, in view; what helps choosing (the wager, the hint) below them.
     h("ul", {}, rows),

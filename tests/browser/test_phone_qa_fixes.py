@@ -159,3 +159,69 @@ def test_the_boss_cannot_pick_more_than_the_team_and_a_refusal_covers_no_control
     boss.get_by_test_id("propose-submit").click()
     kit.all_at(pages, "vote", 1)
     assert public(host)["team"] == [1, 3]
+
+
+# ---------------------------------------------------------------- a new step comes into view
+
+IN_VIEW_JS = """(testids) => {
+  const top = document.querySelector(".topbar").getBoundingClientRect().bottom;
+  const handle = document.getElementById("flap-handle").getBoundingClientRect().top;
+  return testids.map((testid) => {
+    const box = document.querySelector(`[data-testid="${testid}"]`).getBoundingClientRect();
+    return box.top >= top && box.bottom <= handle;
+  });
+}"""
+
+
+def in_view(page: Page, *testids: str) -> list[bool]:
+    result: list[bool] = page.evaluate(IN_VIEW_JS, list(testids))
+    return result
+
+
+def scroll_y(page: Page) -> float:
+    return float(page.evaluate("scrollY"))
+
+
+def to_the_bottom(page: Page) -> float:
+    """The player scrolls down to the end of the page (the history, the last vote)."""
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")
+    return scroll_y(page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_new_step_is_scrolled_into_view_above_the_handle_once(
+    phones: Any, host: Any, kit: Any, lang: str
+) -> None:
+    pages = table_of_five(phones, kit, lang)
+    kit.propose(kit.the_boss(pages), [0, 1])
+    kit.all_at(pages, "vote", 1)
+    kit.vote_all(pages, approve=False)
+    kit.all_at(pages, "propose", 1)
+    boss = kit.the_boss(pages)
+    reader, other = [page for page in pages if page is not boss][:2]
+    # One player reads the history at the bottom of the page while the next Boss picks.
+    reader.get_by_test_id("history").locator("summary").click()
+    assert to_the_bottom(reader) > 0
+    assert in_view(reader, "step") == [False]
+    kit.propose(boss, [0, 1])
+    kit.all_at(pages, "vote", 2)
+    for page in pages:  # the vote's two buttons, whole, between the top bar and the handle
+        assert in_view(page, "vote-approve", "vote-reject") == [True, True], page
+    # Within the step the page stays where the player puts it: other votes move nothing. (Not
+    # at the very end: the line of who is still voting gets shorter, and the page with it.)
+    where = to_the_bottom(reader) - 120
+    reader.evaluate("(y) => scrollTo(0, y)", where)
+    voters = [page for page in pages if page is not reader]
+    for voter in voters:
+        voter.get_by_test_id("vote-approve").click()
+        expect(voter.get_by_test_id("voted")).to_be_visible()
+        progress = voter.get_by_test_id("step").get_attribute("data-progress") or ""
+        expect(reader.get_by_test_id("step")).to_have_attribute("data-progress", progress)
+        assert scroll_y(reader) == where
+    # The last vote ends the step: the next one comes into view on every phone.
+    to_the_bottom(other)
+    reader.evaluate("scrollTo(0, 0)")
+    reader.get_by_test_id("vote-approve").click()
+    kit.all_at(pages, "cards", 2)
+    for page in pages:
+        assert in_view(page, "step") == [True], page
