@@ -439,7 +439,7 @@ function result(ctx) {
     parts.push(h("p", { class: `banner ${won ? "won" : "lost"}`, testid: "my-result" },
       won ? t("phone.insidejob.you_won") : t("phone.insidejob.you_lost")));
   }
-  parts.push(h("table", { class: "reveal", testid: "reveal" },
+  parts.push(h("table", { class: "reveal ij-reveal", testid: "reveal" },
     h("thead", {}, h("tr", {},
       h("th", {}, t("phone.insidejob.player")),
       h("th", {}, t("phone.insidejob.role")),

@@ -338,7 +338,7 @@ function reveal(ctx) {
       won ? t("phone.mole.you_won") : t("phone.mole.you_lost")));
   }
   const marks = result.marks || [];
-  parts.push(h("table", { class: "reveal", testid: "reveal" },
+  parts.push(h("table", { class: "reveal mole-reveal", testid: "reveal" },
     h("thead", {}, h("tr", {},
       h("th", {}, t("phone.mole.reveal.player")),
       h("th", {}, t("phone.mole.reveal.role")),

@@ -7,6 +7,8 @@ of a seat, as its phone would send it); what is checked is always what the page 
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +17,7 @@ from playwright.sync_api import Page, expect
 from host.i18n import translate
 
 LANGS = ["en", "es", "pt"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "phone"
 
 
 def act(host: Any, seat: int, action: dict[str, Any]) -> None:
@@ -225,3 +228,117 @@ def test_a_new_step_is_scrolled_into_view_above_the_handle_once(
     kit.all_at(pages, "cards", 2)
     for page in pages:
         assert in_view(page, "step") == [True], page
+
+
+# ---------------------------------------------------------------- the end-of-game tables
+
+MOLES = ("mole", "snitch")
+
+
+def mole_to_the_end(host: Any, protect: str, accuse: str) -> tuple[int, int]:
+    """Three open locks (Crew teams, all Clean), then the Getaway: the Driver protects the seat
+    of role `protect`, the Moles accuse the seat of role `accuse`. Their seats."""
+    roles: list[str] = host.call(lambda room: list(room.state.roles))
+    crew = [seat for seat, role in enumerate(roles) if role not in MOLES]
+    for _ in range(40):
+        view = public(host)
+        if view["phase"] == "getaway":
+            break
+        if view["phase"] == "propose":
+            size = view["locks"][view["lock"]]["team_size"]
+            act(host, view["boss"], {"type": "propose", "team": crew[:size]})
+        elif view["phase"] == "vote":
+            for seat in range(len(roles)):
+                act(host, seat, {"type": "vote", "approve": True})
+        elif view["phase"] == "cards":
+            for seat in view["team"]:
+                act(host, seat, {"type": "play", "card": "clean"})
+    protected, accused = roles.index(protect), roles.index(accuse)
+    for seat, role in enumerate(roles):
+        target = protected if role == "driver" else accused if role in MOLES else None
+        act(host, seat, {"type": "mark", "target": target})
+    for seat in range(len(roles)):
+        act(host, seat, {"type": "confirm"})
+    assert public(host)["phase"] == "over"
+    return protected, accused
+
+
+# Every word of these elements whose letters stand on two lines: a word broken in the middle.
+BROKEN_WORDS_JS = """(selector) => {
+  const broken = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (!el.checkVisibility()) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+        if (tops.size > 1) broken.push(match[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+TABLE_WORDS = "table th, table .tag"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_mole_reveal_breaks_no_word_and_its_tags_fit_anyone(
+    phones: Any, host: Any, kit: Any, lang: str
+) -> None:
+    pages = table_of_five(phones, kit, lang)
+    protected, accused = mole_to_the_end(host, protect="mole", accuse="contact")
+    for page in pages:
+        expect(page.get_by_test_id("winner")).to_have_attribute("data-winner", "moles")
+    page = pages[1]
+    reveal = page.get_by_test_id("reveal")
+    expect(reveal.locator(f'[data-testid="reveal-{protected}"] .tag')).to_have_text(
+        translate(lang, "phone.mole.reveal.protected")
+    )
+    expect(reveal.locator(f'[data-testid="reveal-{accused}"] .tag')).to_have_text(
+        translate(lang, "phone.mole.reveal.accused")
+    )
+    assert page.evaluate(BROKEN_WORDS_JS, TABLE_WORDS) == []
+    # Said of Ana as of Ben: no participle agreeing with the player (protegido/a, acusado/a).
+    for key in ("phone.mole.reveal.protected", "phone.mole.reveal.accused"):
+        assert not re.search(r"(protegid|acusad)[oa]s?\b", translate(lang, key)), key
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=ARTIFACTS / f"qa-mole-reveal-{lang}.png")
+
+
+def bots_play_to_the_end(host: Any) -> None:
+    """Every seat's bot plays, one move at a time, until the game is over."""
+
+    def play(room: Any) -> None:
+        seats = list(range(len(room.players)))
+        for _ in range(500):
+            if room.match.over or room.match.bot_move(seats) is None:
+                break
+        room._after_action()
+        room.changed()
+
+    host.call(play)
+    assert host.call(lambda room: room.phase) == "over"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_inside_job_tables_break_no_word(phones: Any, host: Any, kit: Any, lang: str) -> None:
+    width, height = SIZES[lang]
+    pages = seated(phones, kit, NAMES, [lang] * 5, width=width)
+    for page in pages:
+        page.set_viewport_size({"width": width, "height": height})
+    pages[0].get_by_test_id("game-insidejob").click()
+    expect(pages[0].get_by_test_id("game-insidejob")).to_have_attribute("aria-pressed", "true")
+    pages[0].get_by_test_id("start").click()
+    page = pages[1]
+    expect(page.get_by_test_id("table")).to_be_visible()
+    assert page.evaluate(BROKEN_WORDS_JS, TABLE_WORDS) == []
+    bots_play_to_the_end(host)
+    expect(page.get_by_test_id("reveal")).to_be_visible()
+    assert public(host)["vote"] is not None, "the game reached the vote: the table counts votes"
+    expect(page.get_by_test_id("reveal").locator("th")).to_have_count(4)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=ARTIFACTS / f"qa-insidejob-reveal-{lang}.png", full_page=True)
+    assert page.evaluate(BROKEN_WORDS_JS, TABLE_WORDS) == []
