@@ -395,6 +395,7 @@ function render() {
   if (app.flapError && app.flapError.moment !== moment()) app.flapError = null;
   let screen = "connecting";
   let secrets = null;
+  let gameNodes = [];
   preservingFocus(() => {
     const waiting = room && you ? waitingScreen(ctx) : null;
     if (!room || !you) {
@@ -444,6 +445,7 @@ function render() {
       fill(els.screen, you.phone ? part.shared.hideBar(ctx) : null, claimsPanel(ctx),
         part.clock.clockLine(ctx), absentPanel(ctx), ...drawn.screen);
       secrets = drawn.secrets;
+      gameNodes = drawn.screen;
       nudgeOnNewTurn(view, game);
       announce(game.announcement(ctx));
     } else {
@@ -472,6 +474,7 @@ function render() {
     }, app.flapError.message) : null, ...secrets);
   }
   else els.flapPanel.replaceChildren();
+  if (screen === "game" && room.paused) holdWhilePaused(ctx, gameNodes, part.evening);
   const again = focused && els.flapPanel.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
   if (again) again.focus();
   setText(els.flapHint, t("phone.flap.hint"));
@@ -479,6 +482,20 @@ function render() {
   setText(els.flapHelp, t("phone.flap.help"));
   if (screen === "game") showNewStep(game);
   else shownStep = null;
+}
+
+/**
+ * While the game is paused nothing of it can be played: every control the game drew (the step,
+ * the hand, the choices under the flap) is greyed on every phone alike, and the step says who
+ * resumes it (the leader's own phone has the button right there).
+ */
+function holdWhilePaused(ctx, nodes, evening) {
+  for (const node of [...nodes.filter(Boolean), els.flapPanel]) {
+    for (const button of node.querySelectorAll("button")) button.disabled = true;
+    if (node.tagName === "BUTTON") node.disabled = true;
+  }
+  const step = els.screen.querySelector('[data-testid="step"]');
+  if (step) step.prepend(evening.pausedLine(ctx));
 }
 
 // A new step of the game (this phone's turn, or a new phase for everyone) is scrolled into view

@@ -135,6 +135,23 @@ export function leaderControls(ctx) {
   h("p", { class: "hint" }, t("phone.leader.remove_hint")));
 }
 
+/** In the step while the game is paused: who resumes it; on the leader's phone, the button. */
+export function pausedLine(ctx) {
+  const { room, you, send, t } = ctx;
+  if (you && you.leader) {
+    return h("div", { class: "banner paused-line", testid: "paused-line" },
+      h("p", {}, t("phone.paused.you_resume")),
+      h("button", {
+        type: "button", class: "primary", testid: "paused-resume",
+        onclick: () => send({ type: "pause", on: false }),
+      }, t("phone.leader.resume")));
+  }
+  const leader = (room.seats || []).find((seat) => seat.leader);
+  return h("div", { class: "banner paused-line", testid: "paused-line" }, h("p", {}, leader
+    ? t("phone.paused.leader_resumes", { name: leader.name })
+    : t("phone.paused.the_leader_resumes")));
+}
+
 // ---------------------------------------------------------------- the end of a game
 
 /** The grand reveal on the TV, one step at a time: the leader steps it, everyone sees where. */

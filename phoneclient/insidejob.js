@@ -319,8 +319,9 @@ function wagerStep(ctx) {
   const wager = (yes) => () => send({ type: "action", action: { type: "wager", wager: yes } });
   const auto = ctx.ui.ijAutoWager;
   const last = view.trick[view.trick.length - 1];
-  if (auto && auto.round === ctx.room.round && last && last.seat === view.seat
-    && last.card === auto.card) {
+  // A pause between the card and its wager: the wager goes once the game is resumed.
+  if (auto && !ctx.room.paused && auto.round === ctx.room.round && last
+    && last.seat === view.seat && last.card === auto.card) {
     ctx.ui.ijAutoWager = null;
     queueMicrotask(wager(auto.wager));
   }

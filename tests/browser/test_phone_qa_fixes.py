@@ -136,7 +136,7 @@ def test_the_boss_cannot_pick_more_than_the_team_and_a_refusal_covers_no_control
     expect(count).to_have_text(translate(lang, "phone.mole.propose.full", count=2, size=2))
     for index in (3, 4, 0):
         expect(picks[index]).to_be_disabled()
-        picks[index].dispatch_event("click")  # a finger on the greyed name: nothing happens
+        picks[index].click(force=True)  # a finger on the greyed name: nothing happens
         expect(picks[index]).to_have_attribute("aria-pressed", "false")
     expect(count).to_have_text(translate(lang, "phone.mole.propose.full", count=2, size=2))
     assert boss.locator('[data-testid^="pick-"][aria-pressed="true"]').count() == 2
@@ -342,3 +342,81 @@ def test_the_inside_job_tables_break_no_word(phones: Any, host: Any, kit: Any, l
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=ARTIFACTS / f"qa-insidejob-reveal-{lang}.png", full_page=True)
     assert page.evaluate(BROKEN_WORDS_JS, TABLE_WORDS) == []
+
+
+# ---------------------------------------------------------------- a paused game
+
+GAME_BUTTONS_JS = """() => [...document.querySelectorAll(
+    '#screen [data-testid="step"] button, #flap-panel button')]
+  .filter((button) => button.dataset.testid !== "paused-resume")
+  .map((button) => [button.dataset.testid, button.disabled])"""
+
+
+def pause_from_the_leader_bar(leader: Page) -> None:
+    if (
+        leader.get_by_test_id("pause").count() == 0
+        or not leader.get_by_test_id("pause").is_visible()
+    ):
+        leader.get_by_test_id("leader-controls-open").click()
+    leader.get_by_test_id("pause").click()
+
+
+def check_paused(pages: list[Page], lang: str) -> None:
+    for index, page in enumerate(pages):
+        expect(page.get_by_test_id("notice")).to_have_text(
+            translate(lang, "phone.paused_by", name="Ana")
+        )
+        line = page.get_by_test_id("paused-line")
+        if index == 0:  # the leader, who resumes it, has the button right in the step
+            expect(line).to_contain_text(translate(lang, "phone.paused.you_resume"))
+            expect(line.get_by_test_id("paused-resume")).to_have_text(
+                translate(lang, "phone.leader.resume")
+            )
+        else:
+            expect(line).to_have_text(translate(lang, "phone.paused.leader_resumes", name="Ana"))
+            expect(page.get_by_test_id("paused-resume")).to_have_count(0)
+        buttons = page.evaluate(GAME_BUTTONS_JS)
+        assert all(disabled for _, disabled in buttons), buttons
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_paused_game_greys_its_controls_and_says_the_leader_resumes_it(
+    phones: Any, host: Any, kit: Any, lang: str
+) -> None:
+    pages = table_of_five(phones, kit, lang)
+    leader = pages[0]
+    boss = kit.the_boss(pages)
+    boss.get_by_test_id("pick-1").click()
+    pause_from_the_leader_bar(leader)
+    check_paused(pages, lang)
+    assert boss.evaluate(GAME_BUTTONS_JS)[:1] == [["pick-0", True]]
+    # A finger on the greyed button sends nothing: no refusal, nothing for the host to log.
+    boss.get_by_test_id("propose-submit").click(force=True)
+    boss.get_by_test_id("pick-2").click(force=True)
+    expect(boss.get_by_test_id("pick-2")).to_have_attribute("aria-pressed", "false")
+    expect(boss.get_by_test_id("error")).to_be_hidden()
+    leader.get_by_test_id("paused-resume").click()
+    for page in pages:
+        expect(page.get_by_test_id("notice")).to_be_hidden()
+        expect(page.get_by_test_id("paused-line")).to_have_count(0)
+    # The team picked before the pause is still there; the game goes on.
+    expect(boss.get_by_test_id("pick-1")).to_have_attribute("aria-pressed", "true")
+    boss.get_by_test_id("pick-2").click()
+    boss.get_by_test_id("propose-submit").click()
+    kit.all_at(pages, "vote", 1)
+    kit.vote_all(pages, approve=True)
+    kit.all_at(pages, "cards", 1)
+
+    # Paused while the team plays: the cards under the flap are greyed too, for every role.
+    pause_from_the_leader_bar(leader)
+    check_paused(pages, lang)
+    member = next(page for page in pages if kit.seat_of(page) in public(host)["team"])
+    cdp = kit.hold_flap(member)
+    for card in ("card-clean", "card-sabotage"):
+        expect(member.get_by_test_id(card)).to_be_disabled()
+    kit.release_flap(cdp)
+    assert len(host.call(lambda room: room.log)) == 1 + 5, "the proposal and five votes only"
+    leader.get_by_test_id("paused-resume").click()
+    expect(member.get_by_test_id("notice")).to_be_hidden()
+    kit.in_flap(member, "card-clean")
+    expect(member.get_by_test_id("played")).to_be_visible()
