@@ -55,6 +55,8 @@ const els = {
   flapPanel: document.getElementById("flap-panel"),
   flapHandle: document.getElementById("flap-handle"),
   flapHint: document.getElementById("flap-hint"),
+  // The panel's name stays put while the handle's words change with the flap held or not.
+  flapName: document.getElementById("flap-name"),
   flapHelp: document.getElementById("flap-help"),
   flapToggle: document.getElementById("flap-toggle"),
   announce: document.getElementById("announce"),
@@ -477,7 +479,8 @@ function render() {
   if (screen === "game" && room.paused) holdWhilePaused(ctx, gameNodes, part.evening);
   const again = focused && els.flapPanel.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
   if (again) again.focus();
-  setText(els.flapHint, t("phone.flap.hint"));
+  showFlapHint();
+  setText(els.flapName, t("phone.flap.hint"));
   setText(els.flapToggle, t("phone.flap.toggle"));
   setText(els.flapHelp, t("phone.flap.help"));
   if (screen === "game") showNewStep(game);
@@ -636,8 +639,15 @@ els.notice.addEventListener("click", () => {
   renderNotice();
 });
 
+/** The handle says what to do next: drag and hold it to see, or (held open) let go to hide. */
+function showFlapHint() {
+  const open = document.body.dataset.flap === "open";
+  setText(els.flapHint, t(open ? "phone.flap.hint_open" : "phone.flap.hint"));
+}
+
 attachFlap(els.flapHandle, els.flapPanel, els.flapToggle, (open) => {
   document.body.dataset.flap = open ? "open" : "closed";
+  if (app.ready) showFlapHint();
   const teaching = modules.get("teaching");
   if (app.ctx && teaching) teaching.onPracticeFlap(app.ctx, open);
   // Filled again as it opens, so a screen reader reads it out (a live region speaks changes).

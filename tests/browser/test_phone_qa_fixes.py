@@ -420,3 +420,20 @@ def test_a_paused_game_greys_its_controls_and_says_the_leader_resumes_it(
     expect(member.get_by_test_id("notice")).to_be_hidden()
     kit.in_flap(member, "card-clean")
     expect(member.get_by_test_id("played")).to_be_visible()
+
+
+# ---------------------------------------------------------------- small ones
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_held_flap_says_let_go_to_hide(phones: Any, host: Any, kit: Any, lang: str) -> None:
+    pages = table_of_five(phones, kit, lang)
+    page = pages[1]
+    hint = page.get_by_test_id("flap-handle").locator("#flap-hint")
+    expect(hint).to_have_text(translate(lang, "phone.flap.hint"))
+    cdp = kit.hold_flap(page)
+    expect(page.get_by_test_id("role")).to_be_visible()
+    expect(hint).to_have_text(translate(lang, "phone.flap.hint_open"))
+    kit.release_flap(cdp)
+    expect(page.get_by_test_id("flap-panel")).to_be_hidden()
+    expect(hint).to_have_text(translate(lang, "phone.flap.hint"))
