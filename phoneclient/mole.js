@@ -422,7 +422,8 @@ function secrets(ctx) {
         t("phone.mole.lock.name", { number: entry.lock + 1 }), ": ",
         entry.alibi === null || entry.alibi === undefined
           ? t("mole.file.nothing")
-          : t("mole.file.alibi", { name: nameOf(ctx, entry.alibi), lock: entry.lock + 1 })))),
+          // The line names its lock already: the alibi says only who played Clean.
+          : t("phone.mole.flap.alibi", { name: nameOf(ctx, entry.alibi) })))),
   ];
   if (me.tally) {
     parts.push(h("h3", {}, t("phone.mole.flap.tally")));

@@ -437,3 +437,25 @@ def test_the_held_flap_says_let_go_to_hide(phones: Any, host: Any, kit: Any, lan
     kit.release_flap(cdp)
     expect(page.get_by_test_id("flap-panel")).to_be_hidden()
     expect(hint).to_have_text(translate(lang, "phone.flap.hint"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lookouts_file_names_its_lock_once(phones: Any, host: Any, kit: Any, lang: str) -> None:
+    pages = table_of_five(phones, kit, lang)
+    roles: list[str] = host.call(lambda room: list(room.state.roles))
+    mole, lookout = roles.index("mole"), roles.index("lookout")
+    clean = next(seat for seat, role in enumerate(roles) if role not in (*MOLES, "lookout"))
+    # Lock 1 blows by a Sabotage; the Lookout's file names the other, Clean, player.
+    act(host, public(host)["boss"], {"type": "propose", "team": [mole, clean]})
+    for seat in range(5):
+        act(host, seat, {"type": "vote", "approve": True})
+    act(host, mole, {"type": "play", "card": "sabotage"})
+    act(host, clean, {"type": "play", "card": "clean"})
+    act(host, public(host)["boss"], {"type": "propose", "team": [mole, clean]})
+    page = next(page for page in pages if kit.seat_of(page) == lookout)
+    kit.all_at([page], "vote", 2)
+    cdp = kit.hold_flap(page)
+    line = translate(lang, "phone.mole.lock.name", number=1)
+    alibi = translate(lang, "phone.mole.flap.alibi", name=NAMES[clean])
+    expect(page.get_by_test_id("file").locator("li")).to_have_text([f"{line}: {alibi}"])
+    kit.release_flap(cdp)
