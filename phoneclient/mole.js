@@ -64,7 +64,10 @@ function board(ctx) {
       view.locks.map((lock, index) => lockItem(ctx, lock, index, view.lock))),
     h("p", { class: "score", testid: "score" },
       t("phone.mole.score", { open: opened, to_open: view.to_open, blown, to_blow: view.to_blow })),
-    view.phase === "over" ? null : h("p", { class: "boss-line", testid: "boss-line" },
+    // In the Getaway and after, no Boss proposes and no rejection counts any more.
+    view.phase === "over" || view.phase === "getaway" ? null : h("p", {
+      class: "boss-line", testid: "boss-line",
+    },
       h("span", { class: "tag boss" }, t("phone.mole.boss")), " ", nameOf(ctx, lockBoss(view)),
       " · ", t("phone.mole.rejections", { count: view.rejections, max: view.patrol_at }), " ",
       h("span", { class: "track", "aria-hidden": "true" }, track.join(""))));

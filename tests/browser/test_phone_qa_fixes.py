@@ -235,9 +235,8 @@ def test_a_new_step_is_scrolled_into_view_above_the_handle_once(
 MOLES = ("mole", "snitch")
 
 
-def mole_to_the_end(host: Any, protect: str, accuse: str) -> tuple[int, int]:
-    """Three open locks (Crew teams, all Clean), then the Getaway: the Driver protects the seat
-    of role `protect`, the Moles accuse the seat of role `accuse`. Their seats."""
+def mole_to_the_getaway(host: Any) -> list[str]:
+    """Three open locks (Crew teams, all Clean): the Getaway. The roles, by seat."""
     roles: list[str] = host.call(lambda room: list(room.state.roles))
     crew = [seat for seat, role in enumerate(roles) if role not in MOLES]
     for _ in range(40):
@@ -253,6 +252,14 @@ def mole_to_the_end(host: Any, protect: str, accuse: str) -> tuple[int, int]:
         elif view["phase"] == "cards":
             for seat in view["team"]:
                 act(host, seat, {"type": "play", "card": "clean"})
+    assert public(host)["phase"] == "getaway"
+    return roles
+
+
+def mole_to_the_end(host: Any, protect: str, accuse: str) -> tuple[int, int]:
+    """To the Getaway, where the Driver protects the seat of role `protect` and the Moles
+    accuse the seat of role `accuse`. Their seats."""
+    roles = mole_to_the_getaway(host)
     protected, accused = roles.index(protect), roles.index(accuse)
     for seat, role in enumerate(roles):
         target = protected if role == "driver" else accused if role in MOLES else None
@@ -459,3 +466,19 @@ def test_the_lookouts_file_names_its_lock_once(phones: Any, host: Any, kit: Any,
     alibi = translate(lang, "phone.mole.flap.alibi", name=NAMES[clean])
     expect(page.get_by_test_id("file").locator("li")).to_have_text([f"{line}: {alibi}"])
     kit.release_flap(cdp)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_getaway_no_longer_shows_the_boss_and_the_rejections(
+    phones: Any, host: Any, kit: Any, lang: str
+) -> None:
+    pages = table_of_five(phones, kit, lang)
+    for page in pages:
+        expect(page.get_by_test_id("boss-line")).to_be_visible()
+    mole_to_the_getaway(host)
+    for page in pages:
+        expect(page.get_by_test_id("getaway-title")).to_have_text(
+            "⚠ " + translate(lang, "mole.phase.getaway")
+        )
+        expect(page.get_by_test_id("boss-line")).to_have_count(0)
+        expect(page.get_by_test_id("score")).to_be_visible()
