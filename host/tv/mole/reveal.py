@@ -93,9 +93,12 @@ class RevealScene(Scene):
                 canvas.panel(50, y, 1820, row_height, theme.PANEL, radius=12)
             cy = y + row_height / 2
             tags = []
-            if seat == result.get("accused"):
+            accused, protected = seat == result.get("accused"), seat == result.get("protected")
+            if accused and protected:  # the Driver saved the accused: both in a tag's room
+                tags.append(frame.t("tv.end.tag_accused_protected"))
+            elif accused:
                 tags.append(frame.t("tv.end.tag_accused"))
-            if seat == result.get("protected"):
+            elif protected:
                 tags.append(frame.t("tv.end.tag_protected"))
             # A tag goes under the name: the name moves up and gives the tag its room.
             base = min(row_height, ROW_HEIGHT)  # the Lookout's taller row keeps the same name
