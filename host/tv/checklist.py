@@ -26,6 +26,11 @@ class Grid:
     tags: bool = True
 
 
+def waiting(canvas: Canvas, x: float, y: float, r: float) -> None:
+    """Not acted yet: an empty ring, the other half of ``canvas.check``."""
+    canvas.circle(x, y, r * 0.88, theme.FAINT, max(3.0, r * 0.18))
+
+
 def draw(
     canvas: Canvas, frame: Frame, seats: list[int], done: set[int], grid: Grid, label: str
 ) -> None:
@@ -38,7 +43,7 @@ def draw(
         if finished:
             canvas.check(x + mark, y, mark)
         else:
-            canvas.circle(x + mark, y, mark * 0.88, theme.FAINT, max(3.0, mark * 0.18))
+            waiting(canvas, x + mark, y, mark)
         ink = theme.TEXT if finished else theme.MUTED
         left, width = x + mark * 2 + 6, grid.column_width - mark * 2 - 8
         if grid.tags:

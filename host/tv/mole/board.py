@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mole.vocabulary import BLOWN, BY_PATROL, CARDS, GETAWAY, OPEN, OVER, PROPOSE, VOTE
-from host.tv import absent, corner, theme
+from host.tv import absent, checklist, corner, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.mole import history, names
@@ -163,7 +163,7 @@ def draw_team(canvas: Canvas, frame: Frame, team: list[int], played: set[int] | 
             if seat in played:
                 canvas.check(x + mark, y, mark)
             else:
-                history.waiting(canvas, x + mark, y, mark)
+                checklist.waiting(canvas, x + mark, y, mark)
             done = "yes" if seat in played else "no"
             canvas.element(f"acted:{seat}:{done}", canvas.rect(x, y - mark, 2 * mark, 2 * mark))
             x, width = x + MARK_ROOM, width - MARK_ROOM

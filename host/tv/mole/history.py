@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mole.vocabulary import VOTE
-from host.tv import absent, theme
+from host.tv import absent, checklist, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.mole import names
@@ -35,11 +35,6 @@ def ballot(canvas: Canvas, x: float, y: float, r: float) -> None:
         border=theme.FAINT,
         border_width=2,
     )
-
-
-def waiting(canvas: Canvas, x: float, y: float, r: float) -> None:
-    """Not acted yet: an empty ring (the same as every other "waiting on" list)."""
-    canvas.circle(x, y, r * 0.88, theme.FAINT, max(3.0, r * 0.18))
 
 
 def draw_history(canvas: Canvas, frame: Frame, view: dict[str, Any], bottom: float) -> None:
@@ -148,7 +143,7 @@ def _being_voted(
         if seat in voted:
             ballot(canvas, x, y, cell * 0.3)
         else:
-            waiting(canvas, x, y, cell * 0.3)
+            checklist.waiting(canvas, x, y, cell * 0.3)
         canvas.element(
             f"acted:{seat}:{'yes' if seat in voted else 'no'}",
             canvas.rect(x - cell / 2, y - row_height / 2, cell, row_height),
