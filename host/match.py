@@ -8,6 +8,7 @@ a restart replays.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 from collections.abc import Iterable
@@ -173,6 +174,15 @@ class Match:
 
     def close(self) -> None:
         self._close_journal()
+
+    def discard(self) -> None:
+        """A deal the room could not record: its journal goes, so no restart ever offers a
+        game nobody was told had started."""
+        journal = self.journal
+        self._close_journal()
+        if journal is not None:
+            with contextlib.suppress(OSError):
+                journal.path.unlink()
 
     # ---------------------------------------------------------------- inside
 

@@ -492,38 +492,85 @@ class Room:
     # ---------------------------------------------------------------- the game
 
     def _deal(self) -> None:
-        """Start a game (first or rematch) with the seated players. Raises as :meth:`start`."""
+        """Start a game (first or rematch) with the seated players. Raises as :meth:`start`;
+        a refused deal leaves the room as it was."""
         rules = self.rules or load_rules(self.game_name)
         if rules is None:
             raise RoomError("unknown_game", game=self.game_name)
+        seated = (list(self.players), list(self.next_game), self.leader)
         self.seat_newcomers()
         seed = None if self.fixed_seed is None else self.fixed_seed + self.games_started
-        match = Match.deal(
-            rules,
-            self.variants,
-            [{"name": p.name, "token": p.token, "lang": p.lang} for p in self.players],
-            self.seat_of(self.leader),
-            self.journals,
-            seed,
-        )
+        try:
+            match = Match.deal(
+                rules,
+                self.variants,
+                [{"name": p.name, "token": p.token, "lang": p.lang} for p in self.players],
+                self.seat_of(self.leader),
+                self.journals,
+                seed,
+            )
+        except Exception:
+            self.players, self.next_game, self.leader = seated
+            raise
         previous = self.match
+        self._take_the_deal(match, rules, seated)
+        for conn in self.connections:
+            conn.player = None if conn.shared else conn.player  # everyone passes the phone anew
+        self._bot_round = None
+        self.audience.new_game()
+        self.tutorial = None
+        if previous is not None:
+            previous.close()
+
+    def _take_the_deal(self, match: Match, rules: Any, seated: tuple[Any, ...]) -> None:
+        """Make ``match`` the room's game, on disk first: a game the room file does not point
+        at would not come back after a restart, with every action acknowledged in it. Raises
+        RoomError ``journal_failed`` (the room is then as before and the new journal gone)."""
+        before = (
+            self.match,
+            self.rules,
+            self.phase,
+            self.paused,
+            self.paused_by,
+            self.saved,
+            self.replay_step,
+            self.games_started,
+            self.clock.preset,
+        )
+        flags = [(p, p.bot, p.idle, p.seen_deal, p.timeouts) for p in self.players]
         self.match, self.rules = match, rules
         self.phase, self.paused, self.paused_by, self.saved = "playing", False, None, None
         self.replay_step = None
         for player in self.players:
             player.bot = player.idle = player.seen_deal = False
             player.timeouts = 0
-        for conn in self.connections:
-            conn.player = None if conn.shared else conn.player  # everyone passes the phone anew
         self.clock.stop()
         self.clock.preset = self.timer
-        self._bot_round = None
-        self.audience.new_game()
-        self.tutorial = None
         self.games_started += 1
-        if previous is not None:
-            previous.close()
-        self.save_quietly()
+        try:
+            self.save_room()
+        except RoomError:
+            (
+                self.match,
+                self.rules,
+                self.phase,
+                self.paused,
+                self.paused_by,
+                self.saved,
+                self.replay_step,
+                self.games_started,
+                self.clock.preset,
+            ) = before
+            for player, bot, idle, seen_deal, timeouts in flags:
+                player.bot, player.idle, player.seen_deal, player.timeouts = (
+                    bot,
+                    idle,
+                    seen_deal,
+                    timeouts,
+                )
+            self.players, self.next_game, self.leader = seated
+            match.discard()
+            raise
 
     def seat_newcomers(self) -> None:
         """Between games: removed players leave the table, latecomers take seats while the
