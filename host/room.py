@@ -731,6 +731,7 @@ class Room:
             self.rules,
             list(self.variants),
             self.timer,
+            self.first_game,
         )
         yield
         try:
@@ -744,6 +745,7 @@ class Room:
                 self.rules,
                 self.variants,
                 self.timer,
+                self.first_game,
             ) = before
             raise
 

@@ -28,9 +28,9 @@ def decide_claim(room: Room, approve: bool, claim_id: int | None = None) -> None
     claim = next((c for c in room.claims if claim_id is None or c.id == claim_id), None)
     if claim is None:
         raise RoomError("no_such_claim")
-    room.claims.remove(claim)
-    claim.conn.claim = None
     if not approve:
+        room.claims.remove(claim)
+        claim.conn.claim = None
         room.refuse(claim.conn, "claim_refused", {"name": claim.player.name})
         room.broadcast()
         return
@@ -39,9 +39,11 @@ def decide_claim(room: Room, approve: bool, claim_id: int | None = None) -> None
     try:
         room.save_room()
     except RoomError:
+        # Not let in, not refused either: the claim still waits for a table that can record it.
         player.token = old_token
-        room.refuse(claim.conn, "journal_failed")
         raise
+    room.claims.remove(claim)
+    claim.conn.claim = None
     if player.conn is not None:  # its phone came back meanwhile: it loses the seat too
         old = player.conn
         old.player = None

@@ -56,3 +56,40 @@ async def test_a_rematch_the_room_file_cannot_record_keeps_the_finished_game(
     assert [p.name for p in room.next_game] == ["Femi"]
     assert sorted(room.journals.directory.glob("*.jsonl")) == journals
     assert (await phones[0].sync())["view"] == result
+
+
+async def test_the_first_game_hints_the_disk_refuses_stay_as_they_were(host, monkeypatch):
+    phones = await host.table(2)
+    room = host.room
+    monkeypatch.setattr(room.room_file, "save", _full)
+    error = await phones[0].error({"type": "options", "first_game": True})
+    assert error["code"] == "journal_failed"
+    assert room.first_game is False
+    assert (await phones[1].sync())["room"]["first_game"] is False
+
+
+async def test_a_claim_the_disk_cannot_record_still_waits_and_can_be_let_in_later(
+    host, kit, monkeypatch
+):
+    phones = await host.table(3)
+    room = host.room
+    await phones[2].ws.close()
+    await phones[0].sync()
+    claimant = await host.phone("Chen again")
+    await claimant.send({"type": "join", "name": "Chen"})
+    claim = (await claimant.until("state"))["you"]["claim"]
+    await phones[0].sync()
+    monkeypatch.setattr(room.room_file, "save", _full)
+    error = await phones[0].error({"type": "claim", "id": claim["id"], "approve": True})
+    assert error["code"] == "journal_failed"
+    # The claimant is told nothing (it sent nothing) and still waits; the seat keeps its token.
+    state = await claimant.sync()
+    assert state["you"]["claim"] == claim and state["you"]["seat"] is None
+    assert [c.id for c in room.claims] == [claim["id"]]
+    assert room.players[2].token == phones[2].token
+    assert not [m for m in claimant.raw if '"error"' in m]
+
+    monkeypatch.undo()
+    await phones[0].send({"type": "claim", "id": claim["id"], "approve": True})
+    await claimant.until("welcome")
+    assert (await claimant.sync())["you"]["seat"] == 2
