@@ -45,6 +45,7 @@ const els = {
 
 const board = {
   message: null, // the last public message
+  base: null, // the view the moments have been played up to (see catchUp)
   receivedAt: 0, // performance.now() when it came (the clock counts down from there)
   status: "connecting",
   seconds: 0,
@@ -80,6 +81,7 @@ function gameModule(name) {
     loading.add(name);
     GAMES[name]().then((module) => {
       loaded.set(name, module);
+      if (board.message) for (const cue of catchUp(context())) sounds.play(cue);
       render();
     }, () => {
       setTimeout(() => { loading.delete(name); render(); }, 1000);
@@ -105,14 +107,7 @@ function receive(message) {
   const oldRoom = (before && before.room) || {};
   if ((message.room.seats || []).length > (oldRoom.seats || []).length && before) cues.push("join");
   if (message.room.game) gameModule(message.room.game); // fetched while the lobby fills
-  const view = message.view;
-  const old = before && before.view;
-  const game = view ? gameModule(view.game) : undefined;
-  if (game && old && old.game === view.game) {
-    const found = game.changes(old, view);
-    cues.push(...found.cues);
-    if (found.moments.length) moments.push(found.moments, ctx);
-  }
+  cues.push(...catchUp(ctx));
   // Stepping through the finished game: the last moves' moments would only hide its steps.
   const step = message.room.replay_step;
   if (step !== null && step !== undefined) moments.drop();
@@ -124,6 +119,29 @@ function receive(message) {
   board.lastNotice = notice || null;
   for (const cue of cues) sounds.play(cue);
   render();
+}
+
+/**
+ * The moments (and their cues) between the view last compared and this one, queued to play.
+ * While the game's module is still loading (a board opened in the second before the start),
+ * the view from before stays the one to compare with, and the module, once it has come, plays
+ * what happened meanwhile: the first votes are not lost.
+ */
+function catchUp(ctx) {
+  const { view } = ctx;
+  const base = board.base;
+  if (!view) {
+    board.base = null;
+    return [];
+  }
+  const game = gameModule(view.game);
+  const sameGame = Boolean(base) && base.game === view.game;
+  if (game === null && sameGame) return [];
+  board.base = view;
+  if (!game || !sameGame) return [];
+  const found = game.changes(base, view);
+  if (found.moments.length) moments.push(found.moments, ctx);
+  return found.cues;
 }
 
 function sceneFor(ctx) {
