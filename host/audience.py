@@ -48,13 +48,28 @@ class Audience:
         if same is not None:
             if same.conn is not None and same.conn is not conn:
                 raise RoomError("name_taken", name=same.name)
+            self.leave(conn)
             same.conn = conn
             return same
+        mine = next((m for m in self.members if m.conn is conn), None)
+        if mine is not None:
+            # One phone is one member: a new name renames it. Else one phone sending names
+            # would count as a crowd on the TV and fill the audience for everyone else.
+            mine.name = name
+            return mine
         if len(self.members) >= MAX_MEMBERS:
-            raise RoomError("audience_full", max=MAX_MEMBERS)
+            self._forget_an_absent_member()
         member = Member(name=name, token=new_token(), conn=conn)
         self.members.append(member)
         return member
+
+    def _forget_an_absent_member(self) -> None:
+        """Make room for a newcomer: the oldest member who is gone and has marked nothing in
+        this game (so is in no result). Raises RoomError ``audience_full`` when none is."""
+        gone = next((m for m in self.members if m.conn is None and not m.marks), None)
+        if gone is None:
+            raise RoomError("audience_full", max=MAX_MEMBERS)
+        self.members.remove(gone)
 
     def leave(self, conn: Connection) -> None:
         for member in self.members:
