@@ -24,7 +24,7 @@ from host.tv.lobby import LobbyScene
 from host.tv.other import OtherGameScene
 from host.tv.presentations import Presentation
 from host.tv.replay import ReplayScene, replay_count
-from host.tv.roombar import CLOCK_FPS, COVER_LEFT, RoomBar
+from host.tv.roombar import CLOCK_FPS, RoomBar
 from host.tv.scene import ANIMATION_FPS, Scene
 from host.tv.tutorial.scene import TutorialScene
 from host.tv.tvgame import BOARD, TvGame
@@ -227,7 +227,7 @@ class Director:
     def draw(self, canvas: Canvas) -> None:
         frame = self.frame()
         showing = self.showing
-        cover_from: float = COVER_LEFT
+        cover_from: float | None = None  # just left of the bar
         if showing is not None and showing.covers(self.shown_for):
             self._draw_moment_alone(canvas, frame, showing)
         elif showing is not None:

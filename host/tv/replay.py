@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from host.tv import audience_screen, theme
+from host.tv import audience_screen, strip, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.scene import Scene
@@ -20,6 +20,7 @@ from host.tv.tvgame import TvGame
 
 CONTENT_TOP = 150  # where a step's own drawing starts; the header is above
 CONTENT_BOTTOM = 1010
+UNDER_BAR = 98  # the header's top while the room bar shows (the bar's strip ends at 88)
 
 
 def replay_count(game: TvGame, message: dict[str, Any]) -> int:
@@ -40,10 +41,13 @@ class ReplayScene(Scene):
         if not count:
             return
         step = min(max(0, int(frame.room.get("replay_step") or 0)), count - 1)
-        canvas.text(frame.t(f"{frame.game}.name"), 60, 28, 56, theme.ACCENT, max_width=760)
+        # Short of the widest room bar (and the blank strip just left of it).
+        canvas.text(frame.t(f"{frame.game}.name"), 60, 28, 56, theme.ACCENT, max_width=680)
         place = frame.t("tv.replay.step", number=step + 1, count=count)
         heading = f"{frame.t('tv.replay.title')} · {place}"
-        canvas.text(heading, 1860, 38, 36, theme.TEXT, "topright", 960)
+        # Beside the room bar there is no room for it: under the bar, above the step's drawing.
+        top = UNDER_BAR if strip.shows_bar(canvas, frame) else 38
+        canvas.text(heading, 1860, top, 36, theme.TEXT, "topright", 960)
         canvas.element(f"replay:{step}", canvas.rect(0, 0, 1920, 1080))
         if step < game.replay_steps(frame.view or {}):
             game.draw_replay_step(canvas, frame, step)

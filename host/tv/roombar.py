@@ -22,6 +22,7 @@ CLOCK_FPS = 4  # enough for a countdown in whole seconds to change on time
 HURRY_SECONDS = 10  # the clock turns vermillion from here on
 TOP, HEIGHT = 10, 60  # the bar sits over the boards' title line, right of the game's name
 RIGHT = 1900
+GAP = 16  # between the bar's boxes, and left of the first
 STRIP_BOTTOM = TOP + HEIGHT + 18  # the strip the bar blanks behind it
 COVER_LEFT = 760  # the bar never reaches the game's name at the left (under 600 in every language)
 NOTICE_KINDS = ("seat_taken_back",)  # the notices this screen has words for
@@ -30,6 +31,49 @@ NOTICE_KINDS = ("seat_taken_back",)  # the notices this screen has words for
 def clock_text(seconds: float) -> str:
     whole = max(0, math.ceil(seconds))
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+def top_parts(frame: Frame) -> list[str]:
+    """The words of the bar at the top right, most urgent first (empty: no bar)."""
+    room = frame.room
+    parts = []
+    if room.get("phase") != "lobby":
+        takers = [s for s in frame.seats() if s.get("takes_phone")]
+        if takers:
+            names = ", ".join(str(s.get("name", "")) for s in takers)
+            parts.append(frame.t("tv.room.take_phone", name=names))
+        waiting = [str(name) for name in room.get("next_game") or []]
+        if waiting:
+            parts.append(frame.t("tv.room.next_game", names=", ".join(waiting)))
+    return parts
+
+
+def boxes(canvas: Canvas, frame: Frame) -> list[tuple[str, float, str]]:
+    """The bar's boxes from the room part alone, right to left: (kind, left x, text), the
+    clock's text as at its message. Its box keeps that width while it counts down (the font's
+    digits are all as wide, and fewer digits only narrow the text), so what a board lays out
+    clear of the bar for one message stays clear for as long as that message lasts."""
+    widgets: list[tuple[str, float, str]] = []
+    clock = frame.room.get("clock") or {}
+    parts = top_parts(frame)
+    right = float(RIGHT)
+    if clock.get("left") is not None:
+        text = frame.t("tv.room.clock", time=clock_text(float(clock["left"])))
+        width = canvas.fonts.size(text, max(6, round(40 * canvas.scale)))[0] / canvas.scale
+        width = min(300.0, width + 48)
+        widgets.append(("clock", right - width, text))
+        right -= width + GAP
+    if parts:
+        text = "  ·  ".join(parts)
+        width = canvas.fonts.size(text, max(6, round(32 * canvas.scale)))[0] / canvas.scale
+        widgets.append(("room_bar", right - min(right - COVER_LEFT, width + 48), text))
+    return widgets
+
+
+def bar_left(canvas: Canvas, frame: Frame) -> float | None:
+    """Where the bar at the top begins (None: no bar), from the room part alone."""
+    widgets = boxes(canvas, frame)
+    return widgets[-1][1] if widgets else None
 
 
 class RoomBar:
@@ -81,56 +125,38 @@ class RoomBar:
         return self.seconds_left(frame), tuple(self.top_parts(frame)), first, len(claims)
 
     # -- drawing -----------------------------------------------------------------------------
-    def draw(self, canvas: Canvas, frame: Frame, cover_from: float = COVER_LEFT) -> None:
+    def draw(self, canvas: Canvas, frame: Frame, cover_from: float | None = None) -> None:
         """``cover_from``: where the blank strip behind the top bar begins (a hint band beside
-        the bar ends there)."""
+        the bar ends there; None: just left of the bar)."""
         self._top(canvas, frame, cover_from)
         self._bottom(canvas, frame)
 
     def top_parts(self, frame: Frame) -> list[str]:
-        """The words of the bar at the top right, most urgent first (empty: no bar)."""
-        room = frame.room
-        parts = []
-        if room.get("phase") != "lobby":
-            takers = [s for s in frame.seats() if s.get("takes_phone")]
-            if takers:
-                names = ", ".join(str(s.get("name", "")) for s in takers)
-                parts.append(frame.t("tv.room.take_phone", name=names))
-            waiting = [str(name) for name in room.get("next_game") or []]
-            if waiting:
-                parts.append(frame.t("tv.room.next_game", names=", ".join(waiting)))
-        return parts
+        return top_parts(frame)
 
     def top_widgets(self, canvas: Canvas, frame: Frame) -> list[tuple[str, float, str]]:
         """The bar's boxes at the top right, right to left: (kind, left x, text); each ends
         16 before the one to its right, the first at RIGHT. Empty: no bar."""
-        widgets: list[tuple[str, float, str]] = []
         left = self.seconds_left(frame)
-        parts = self.top_parts(frame)
-        right = float(RIGHT)
-        if left is not None:
-            text = frame.t("tv.room.clock", time=clock_text(left))
-            width = canvas.fonts.size(text, max(6, round(40 * canvas.scale)))[0] / canvas.scale
-            width = min(300.0, width + 48)
-            widgets.append(("clock", right - width, text))
-            right -= width + 16
-        if parts:
-            text = "  ·  ".join(parts)
-            width = canvas.fonts.size(text, max(6, round(32 * canvas.scale)))[0] / canvas.scale
-            widgets.append(("room_bar", right - min(right - COVER_LEFT, width + 48), text))
-        return widgets
+        clock = frame.t("tv.room.clock", time=clock_text(left)) if left is not None else ""
+        return [
+            (kind, box_left, clock if kind == "clock" else text)
+            for kind, box_left, text in boxes(canvas, frame)
+        ]
 
     def top_left(self, canvas: Canvas, frame: Frame) -> float | None:
         """Where the bar at the top begins (None: no bar now)."""
-        widgets = self.top_widgets(canvas, frame)
-        return widgets[-1][1] if widgets else None
+        return bar_left(canvas, frame)
 
-    def _top(self, canvas: Canvas, frame: Frame, cover_from: float) -> None:
+    def _top(self, canvas: Canvas, frame: Frame, cover_from: float | None) -> None:
         widgets = self.top_widgets(canvas, frame)
         if not widgets:
             return
-        # The boards' goal or options line sits here: hidden whole while the bar shows, never
-        # half-covered (a hint band left of the bar hides the rest of it).
+        # The boards lay their lines in the strip clear of the bar (host/tv/strip.py); what a
+        # moment drew there, or a board's line beside a hint band, is hidden whole, never
+        # half-covered.
+        if cover_from is None:
+            cover_from = widgets[-1][1] - GAP
         canvas.panel(cover_from, 0, 1920 - cover_from, STRIP_BOTTOM, theme.BACKGROUND, 0)
         canvas.element("room_cover", canvas.rect(cover_from, 0, 1920 - cover_from, STRIP_BOTTOM))
         right = float(RIGHT)
@@ -149,7 +175,7 @@ class RoomBar:
                     text, left + width / 2, TOP + HEIGHT / 2, 32, theme.TEXT, "center", width - 32
                 )
             canvas.element(kind, canvas.rect(left, TOP, width, HEIGHT))
-            right = left - 16
+            right = left - GAP
 
     def _bottom(self, canvas: Canvas, frame: Frame) -> None:
         claims = list(frame.room.get("claims") or [])

@@ -18,7 +18,7 @@ from engine.insidejob.vocabulary import (
     PHASE_VOTE,
     PHASE_WAGER,
 )
-from host.tv import absent, checklist, corner, theme
+from host.tv import absent, checklist, corner, strip, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.insidejob.pieces import (
@@ -83,18 +83,12 @@ class InsideJobBoardScene(Scene):
 
     # -- header and left column --------------------------------------------------------------
     def _title(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
-        canvas.text(frame.t("insidejob.name"), 60, 26, 44, theme.ACCENT, max_width=560)
+        name = canvas.text(frame.t("insidejob.name"), 60, 26, 44, theme.ACCENT, max_width=560)
+        name_right = (name.right - canvas.offset_x) / canvas.scale
         options = [frame.t(f"insidejob.variant.{v}") for v in view.get("variants") or []]
         if options:
-            canvas.text(
-                frame.t("tv.insidejob.options", options=" · ".join(options)),
-                1860,
-                40,
-                26,
-                theme.MUTED,
-                "topright",
-                1180,
-            )
+            text = frame.t("tv.insidejob.options", options=" · ".join(options))
+            strip.line(canvas, frame, text, name_right + 48, 52, 26, theme.MUTED)
 
     def _mission(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
         canvas.panel(LEFT_X, TOP, LEFT_W, MISSION_H, theme.PANEL, radius=26)

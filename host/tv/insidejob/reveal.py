@@ -5,11 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.insidejob.vocabulary import SIDE_AGENTS
-from host.tv import corner, theme
+from host.tv import corner, strip, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.insidejob.pieces import TOKEN, names, role_colour
 from host.tv.scene import Scene
+
+# The winners' banner: top, height, the title's top and size, the ending's top.
+BANNER = (24, 200, 44, 72, 150)
+BANNER_UNDER_BAR = (strip.STRIP_BOTTOM, 136, strip.STRIP_BOTTOM + 8, 60, 166)
 
 
 class InsideJobRevealScene(Scene):
@@ -18,23 +22,19 @@ class InsideJobRevealScene(Scene):
         result: dict[str, Any] = view.get("result") or {}
         agents = result.get("outcome") == SIDE_AGENTS
         colour = theme.CREW if agents else theme.MOLES
-        canvas.panel(40, 24, 1840, 200, colour, radius=30)
+        # Under the room bar's strip while it shows (latecomers named at the end of a game), a
+        # little shorter, ending where it always does.
+        banner = BANNER_UNDER_BAR if strip.shows_bar(canvas, frame) else BANNER
+        top, height, title_y, title_size, ending_y = banner
+        canvas.panel(40, top, 1840, height, colour, radius=30)
         labels = [frame.t(f"insidejob.winner.{w}") for w in result.get("winners") or []]
-        canvas.text(
-            frame.t("insidejob.winners", names=", ".join(labels)),
-            960,
-            44,
-            72,
-            theme.WHITE,
-            "midtop",
-            1760,
-        )
-        canvas.element(f"outcome:{result.get('outcome')}", canvas.rect(40, 24, 1840, 200))
+        title = frame.t("insidejob.winners", names=", ".join(labels))
+        canvas.text(title, 960, title_y, title_size, theme.WHITE, "midtop", 1760)
+        canvas.element(f"outcome:{result.get('outcome')}", canvas.rect(40, top, 1840, height))
         ending = result.get("ending")
         if ending:
-            canvas.text(
-                frame.t(f"insidejob.ending.{ending}"), 960, 150, 36, theme.WHITE, "midtop", 1760
-            )
+            text = frame.t(f"insidejob.ending.{ending}")
+            canvas.text(text, 960, ending_y, 36, theme.WHITE, "midtop", 1760)
         targets = view.get("targets") or {}
         canvas.text(
             frame.t(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mole.vocabulary import BLOWN, BY_PATROL, CARDS, GETAWAY, OPEN, OVER, PROPOSE, VOTE
-from host.tv import absent, checklist, corner, theme
+from host.tv import absent, checklist, corner, strip, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.mole import history, names
@@ -26,15 +26,8 @@ class BoardScene(Scene):
         view = frame.view or {}
         name = canvas.text(frame.t(f"{frame.game}.name"), 60, 28, 40, theme.ACCENT, max_width=800)
         name_right = (name.right - canvas.offset_x) / canvas.scale
-        canvas.text(
-            frame.t("tv.board.goal", open=view.get("to_open", 3), blow=view.get("to_blow", 3)),
-            1860,
-            36,
-            28,
-            theme.MUTED,
-            "topright",
-            max_width=1860 - name_right - 48,  # all the room right of the game's name
-        )
+        goal = frame.t("tv.board.goal", open=view.get("to_open", 3), blow=view.get("to_blow", 3))
+        strip.line(canvas, frame, goal, name_right + 48, 52, 28, theme.MUTED)
         # Below the top strip, where a first-game hint may take three lines.
         draw_locks(canvas, frame, view, top=96, height=200)
         self._round(canvas, frame, view)

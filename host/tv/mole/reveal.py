@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mole.vocabulary import BLOWN, CLEAN, CREW_SIDE, LOOKOUT, MOLES_SIDE, OPEN, side_of
-from host.tv import corner, theme
+from host.tv import corner, strip, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 from host.tv.scene import Scene
 
 TABLE_TOP, TABLE_HEIGHT, TABLE_RIGHT = 340, 660, 1870
 ROW_HEIGHT = 76  # at most: fewer players do not spread over the whole table
+# The winner's banner: top, height, the title's top and size, the ending's top.
+BANNER = (24, 190, 40, 84, 146)
+BANNER_UNDER_BAR = (strip.STRIP_BOTTOM, 126, strip.STRIP_BOTTOM + 6, 64, 164)
 ROLE_LINE, FILE_LINE = 34, 27  # the Lookout's role (at 28) and each line of its file (at 24)
 
 
@@ -27,12 +30,19 @@ class RevealScene(Scene):
         result: dict[str, Any] = view.get("result") or {}
         side = winner(result)
         colour = theme.CREW if side == CREW_SIDE else theme.MOLES
-        canvas.panel(40, 24, 1840, 190, colour, radius=30)
-        canvas.text(frame.t(f"mole.winner.{side}"), 960, 40, 84, theme.WHITE, "midtop", 1760)
-        canvas.element(f"winner:{side}", canvas.rect(40, 24, 1840, 190))
+        # Under the room bar's strip while it shows (latecomers named at the end of a game), a
+        # little shorter, ending where it always does.
+        banner = BANNER_UNDER_BAR if strip.shows_bar(canvas, frame) else BANNER
+        top, height, title_y, title_size, reason_y = banner
+        canvas.panel(40, top, 1840, height, colour, radius=30)
+        canvas.text(
+            frame.t(f"mole.winner.{side}"), 960, title_y, title_size, theme.WHITE, "midtop", 1760
+        )
+        canvas.element(f"winner:{side}", canvas.rect(40, top, 1840, height))
         reason = result.get("ending") or result.get("reason")
         if reason:
-            canvas.text(frame.t(f"mole.ending.{reason}"), 960, 146, 34, theme.WHITE, "midtop", 1760)
+            text = frame.t(f"mole.ending.{reason}")
+            canvas.text(text, 960, reason_y, 34, theme.WHITE, "midtop", 1760)
         self._getaway_line(canvas, frame, result)
         self._table(canvas, frame, view, result)
         again = "tv.end.demo_again" if frame.room.get("demo") else "tv.end.rematch"
