@@ -56,7 +56,9 @@ class StillPicture:
         if recording is None:
             paint(canvas)
             return
-        key = (key, canvas.surface)
+        # The display's surface may stay the same object across a new mode (F11 on X11): its
+        # size says the picture kept was drawn for another screen.
+        key = (key, canvas.surface, canvas.surface.get_size())
         if key == self.key and self.calls is not None:
             recording.extend(self.calls)
             canvas.drawn.extend(self.drawn)

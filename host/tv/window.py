@@ -101,6 +101,7 @@ class TvWindow:
         pygame.init()
         pygame.display.set_caption("molecrew")
         self.windowed_size = size
+        self.windowed_at: tuple[int, int] | None = None  # the window's place before F11
         self.fullscreen = fullscreen
         self.screen = self._open_display()
         # Assets are loaded once the display exists, never at import time.
@@ -145,10 +146,37 @@ class TvWindow:
         return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
     def toggle_fullscreen(self) -> None:
+        """Full screen and back (F11), the board filling the screen, the window where it was.
+
+        SDL 2 makes a window full screen by asking the window manager (_NET_WM_STATE). With
+        none (a bare X server, Xvfb, a kiosk's xinit) nobody answers: ``set_mode`` makes a new
+        window of the screen's size but leaves it where the window was, the board's top left
+        in the middle of the screen and the rest off it (SDL itself believes it is at 0,0).
+        So the window is first moved to the screen's corner, which a window manager lets be
+        and without one is where a full screen window must be; with one display that corner
+        is (0, 0). With several, SDL 2 (as pygame-ce exposes it) does not say where the
+        window's display begins, and moving it would take the board off the TV it was
+        dragged to: there the window manager's full screen is relied on. Back in a window,
+        it goes where it was (pygame-ce makes a new one, placed at the last position)."""
+        single = pygame.display.get_num_displays() == 1
+        if not self.fullscreen:
+            self.windowed_at = pygame.display.get_window_position()
+            if single:
+                pygame.display.set_window_position((0, 0))
         self.fullscreen = not self.fullscreen
         self.screen = self._open_display()
+        if not self.fullscreen and single:
+            pygame.display.set_window_position(self.windowed_at or self._centred())
         self.dirty = True
         self.damaged += 1
+
+    def _centred(self) -> tuple[int, int]:
+        """Where a window opened in the middle of the (one) screen goes."""
+        (screen_width, screen_height), (width, height) = (
+            pygame.display.get_desktop_sizes()[0],
+            self.windowed_size,
+        )
+        return max(0, (screen_width - width) // 2), max(0, (screen_height - height) // 2)
 
     def _play(self, cue: str) -> None:
         if not self.overlays.muted:
