@@ -36,6 +36,8 @@ from host.tv.insidejob.pieces import (
 from host.tv.scene import Scene
 
 SLIDE_SECONDS = 0.45
+NAME_SIZE = 34  # of a seat's shape and name under its place in the trick
+WAGER_UNDER_TWO_LINES = 80  # the wager's word under a name in two lines, from the card's bottom
 LEFT_X, LEFT_W = 40, 600
 TABLE_X, TABLE_W = 670, 1210
 TOP, MIDDLE_BOTTOM = 100, 700
@@ -219,6 +221,7 @@ class InsideJobBoardScene(Scene):
         trump = (view.get("mission") or {}).get("trump")
         for index, seat in enumerate(order):
             cx = left + index * (card_w + gap)
+            two_lines = name_under_card(canvas, frame, seat, cx, y + card_h, card_w + gap - 4)
             if index < len(trick):
                 play = trick[index]
                 since = frame.now - self.seen.get((number, index), frame.now - SLIDE_SECONDS)
@@ -239,7 +242,7 @@ class InsideJobBoardScene(Scene):
                     canvas.text(
                         frame.t("insidejob.wagered"),
                         cx + card_w / 2,
-                        y + card_h + 62,
+                        y + card_h + (WAGER_UNDER_TWO_LINES if two_lines else 62),
                         theme.MIN_TEXT,
                         TOKEN,
                         "midtop",
@@ -250,9 +253,6 @@ class InsideJobBoardScene(Scene):
                 empty_slot(canvas, cx, y, card_w, card_h, on_turn)
                 if on_turn:
                     canvas.element(f"slot_turn:{seat}", canvas.rect(cx, y, card_w, card_h))
-            canvas.seat_badge(
-                seat, frame.name(seat), cx, y + card_h + 32, 34, max_width=card_w + gap - 4
-            )
 
     def _vote(self, canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
         canvas.panel(TABLE_X, TOP, TABLE_W, MIDDLE_BOTTOM - TOP, theme.PANEL, radius=26)
@@ -399,3 +399,40 @@ def draw_players(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
 
 def status_short(frame: Frame, phase: str | None) -> str:
     return frame.t(f"tv.insidejob.tag.{phase}") if phase else ""
+
+
+def name_under_card(
+    canvas: Canvas, frame: Frame, seat: int, x: float, top: float, width: float
+) -> bool:
+    """The seat's shape and name under its place in the trick: one line, or, a long name
+    that would be cut there (five players, sixteen letters), two at the smallest legible size.
+    Returns whether it took two lines."""
+    name = frame.name(seat)
+    room = width - NAME_SIZE * 1.3
+    pixels = canvas.px(theme.MIN_TEXT)
+    if canvas.fonts.size(name, pixels)[0] <= room * canvas.scale or len(name) < 2:
+        canvas.seat_badge(seat, name, x, top + 32, NAME_SIZE, max_width=width)
+        return False
+    canvas.seat_shape(seat, x + NAME_SIZE * 0.5, top + 46, NAME_SIZE * 0.5)
+    for index, line in enumerate(two_lines(canvas, name, pixels, room * canvas.scale)):
+        line_y = top + 32 + index * 28  # under a trump card's tag, as one line is
+        canvas.text(line, x + NAME_SIZE * 1.3, line_y, theme.MIN_TEXT, theme.TEXT, "midleft", room)
+    return True
+
+
+def two_lines(canvas: Canvas, name: str, pixels: int, limit: float) -> tuple[str, str]:
+    """A name in two lines: between its words (or after a hyphen) where the longer line is
+    shortest; a word too long for a line is broken where the first line is full."""
+
+    def widest(pair: tuple[str, str]) -> int:
+        return max(canvas.fonts.size(part, pixels)[0] for part in pair)
+
+    between = [(name[: i - 1], name[i:]) for i in range(1, len(name)) if name[i - 1] == " "]
+    between += [(name[:i], name[i:]) for i in range(1, len(name)) if name[i - 1] == "-"]
+    if between and widest(best := min(between, key=widest)) <= limit:
+        return best
+    cut = max(
+        (i for i in range(1, len(name)) if canvas.fonts.size(name[:i], pixels)[0] <= limit),
+        default=1,
+    )
+    return name[:cut], name[cut:].lstrip()
