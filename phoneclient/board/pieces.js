@@ -175,6 +175,7 @@ const NAME_SMALLEST = 18;
  * Other text marked `.may-wrap` takes two lines once one is not enough even at its smallest.
  */
 export function fitText(root) {
+  const names = [];
   for (const node of root.querySelectorAll(".fit")) {
     node.style.fontSize = "";
     if (!node.classList.contains("name")) {
@@ -190,6 +191,7 @@ export function fitText(root) {
     }
     node.classList.remove("two-lines", "anywhere");
     if (node.dataset.full !== undefined) node.textContent = node.dataset.full;
+    names.push([node, parseFloat(getComputedStyle(node).fontSize)]);
     if (!shrink(node, (base) => Math.max(base * SMALLEST, Math.min(base, READABLE)))) continue;
     const oneLine = node.style.fontSize;
     if (node.closest(".two-line-names")) {
@@ -206,6 +208,41 @@ export function fitText(root) {
     }
     if (shrink(node, (base) => Math.min(base, NAME_SMALLEST))) shortenInTheMiddle(node);
   }
+  oneSizePerList(root, names);
+}
+
+/**
+ * The names of one list or table, set at one size (the TV's rule): the size the longest of them
+ * needed, so a sixteen-letter name does not look shrunken beside "Ana". Each name was fitted to
+ * its own box first; a smaller size still fits it. Lists inside a table (the audience's last
+ * guesses) belong to the table; names set at another size by the page's style (a header, a
+ * tag) make a group of their own.
+ */
+function oneSizePerList(root, names) {
+  const groups = new Map();
+  for (const [node, base] of names) {
+    const list = outermostList(node, root);
+    if (!list) continue;
+    const key = `${base}`;
+    if (!groups.has(list)) groups.set(list, new Map());
+    const bySize = groups.get(list);
+    if (!bySize.has(key)) bySize.set(key, []);
+    bySize.get(key).push([node, parseFloat(node.style.fontSize) || base]);
+  }
+  for (const bySize of groups.values()) {
+    for (const group of bySize.values()) {
+      const least = Math.min(...group.map(([, size]) => size));
+      for (const [node, size] of group) if (size > least) node.style.fontSize = `${least}px`;
+    }
+  }
+}
+
+function outermostList(node, root) {
+  let found = null;
+  for (let at = node.parentElement; at && at !== root; at = at.parentElement) {
+    if (at.matches("table, ul, ol")) found = at;
+  }
+  return found;
 }
 
 /** Shrink `node`'s text from its own size down to floor(size) until it fits; true if it still
