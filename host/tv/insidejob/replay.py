@@ -28,6 +28,7 @@ from host.tv.insidejob.pieces import (
 )
 
 TOP = 150
+NAME_GAP = 48  # at least between two names side by side under the trick
 LEFT, WIDTH = 60, 1800
 
 
@@ -114,6 +115,8 @@ def _trick(
     slot = min(340.0, WIDTH / max(1, len(cards)))
     w, h = min(190.0, slot * 0.62), min(266.0, slot * 0.62 * 1.4)
     top = TOP + 200
+    name_width = slot - NAME_GAP
+    name_size = names_size(canvas, [frame.name(int(play["seat"])) for play in cards], name_width)
     for position, play in enumerate(cards):
         seat = int(play["seat"])
         x = LEFT + position * slot + (slot - w) / 2
@@ -124,7 +127,7 @@ def _trick(
             theme.ACCENT if won else None, label,
         )  # fmt: skip
         cx = x + w / 2
-        canvas.text(frame.name(seat), cx, top + h + 22, 34, theme.TEXT, "midtop", slot - 12)
+        canvas.text(frame.name(seat), cx, top + h + 22, name_size, theme.TEXT, "midtop", name_width)
         notes = []
         if position == 0:
             notes.append(frame.t("tv.replay.led"))
@@ -149,6 +152,18 @@ def _trick(
         max_width=WIDTH,
     )  # fmt: skip
     canvas.text(_intel_line(frame, trick), LEFT, y + 58, 32, TOKEN, max_width=WIDTH)
+
+
+def names_size(canvas: Canvas, names: list[str], width: float) -> float:
+    """One size for every name under the trick, the largest (up to 34) at which each fits
+    ``width``: side by side, names of different sizes, or with no room between them, read as
+    one line ("Maximiliano Alej Guadalupe Ferná")."""
+    size = 34.0
+    while size > theme.MIN_TEXT and any(
+        canvas.fonts.size(name, canvas.px(size))[0] > width * canvas.scale for name in names
+    ):
+        size -= 1
+    return size
 
 
 def _intel_line(frame: Frame, trick: dict[str, Any]) -> str:
