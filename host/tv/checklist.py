@@ -12,6 +12,10 @@ from host.tv import absent, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
 
+# Left blank after a name: the next column's mark must not read as this name's (QA: 'Guadalupe
+# Ferná✓ ▲ Bartholomew Kent' in the Getaway, the check 2 px after the name).
+COLUMN_GAP = 28
+
 
 @dataclass(frozen=True)
 class Grid:
@@ -45,7 +49,7 @@ def draw(
         else:
             waiting(canvas, x + mark, y, mark)
         ink = theme.TEXT if finished else theme.MUTED
-        left, width = x + mark * 2 + 6, grid.column_width - mark * 2 - 8
+        left, width = x + mark * 2 + 6, grid.column_width - mark * 2 - 6 - COLUMN_GAP
         if grid.tags:
             absent.badge(canvas, frame, seat, left, y, grid.size, ink, max_width=width)
         else:
