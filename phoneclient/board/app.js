@@ -6,7 +6,7 @@
 import { fill, h, setText } from "../dom.js";
 import { LANGUAGES, has, language, normalise, preferredLanguage, storeLanguage, t, useLanguage }
   from "../i18n.js";
-import { renderAudience } from "./audience.js";
+import { fitGuesses, renderAudience } from "./audience.js";
 import { lessonOn, renderLesson } from "./lesson.js";
 import { renderLobby } from "./lobby.js";
 import { renderReplay, replayStepOf } from "./replay.js";
@@ -108,9 +108,8 @@ function receive(message) {
   if ((message.room.seats || []).length > (oldRoom.seats || []).length && before) cues.push("join");
   if (message.room.game) gameModule(message.room.game); // fetched while the lobby fills
   cues.push(...catchUp(ctx));
-  // Stepping through the finished game: the last moves' moments would only hide its steps.
   const step = message.room.replay_step;
-  if (step !== null && step !== undefined) moments.drop();
+  if (step !== null && step !== undefined) moments.drop(); // those already playing, too
   const notice = message.room.notice;
   if (notice && before && (!board.lastNotice || board.lastNotice.id !== notice.id)) {
     board.noticeShownUntil = performance.now() + NOTICE_SECONDS * 1000;
@@ -140,7 +139,10 @@ function catchUp(ctx) {
   board.base = view;
   if (!game || !sameGame) return [];
   const found = game.changes(base, view);
-  if (found.moments.length) moments.push(found.moments, ctx);
+  // Stepping through the finished game: the last moves' moments would only hide its steps.
+  const step = ctx.room.replay_step;
+  const replaying = step !== null && step !== undefined;
+  if (found.moments.length && !replaying) moments.push(found.moments, ctx);
   return found.cues;
 }
 
@@ -195,6 +197,7 @@ function render() {
   renderOverlay(ctx);
   renderBar();
   fitText(els.scene);
+  if (fitGuesses(els.scene, ctx)) fitText(els.scene); // the line that counts the rows left out
   if (!els.moment.hidden) fitText(els.moment);
 }
 

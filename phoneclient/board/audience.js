@@ -51,8 +51,40 @@ export function renderAudience(ctx, game) {
     panel("guesses", "guesses",
       h("table", { class: "audience-table", testid: "audience-table" },
         h("thead", {}, head), h("tbody", {}, rows)),
-      more > 0 ? h("p", { class: "info fit", testid: "audience-more" },
-        more === 1 ? t("board.audience.more_one") : t("board.audience.more", { count: more })) : null));
+      more > 0 ? moreLine(ctx, more) : null));
+}
+
+function moreLine(ctx, more) {
+  return h("p", { class: "info fit", testid: "audience-more", data: { count: String(more) } },
+    more === 1 ? ctx.t("board.audience.more_one") : ctx.t("board.audience.more", { count: more }));
+}
+
+/**
+ * Once laid out: the last rows the guesses' panel has no room for (long last guesses take more
+ * lines) are left out and counted in the line under the table, the best watcher's row first
+ * to stay. True if it left any out.
+ */
+export function fitGuesses(root, ctx) {
+  let trimmed = false;
+  for (const guesses of root.querySelectorAll("[data-testid=guesses]")) {
+    const rows = [...guesses.querySelectorAll("tbody tr")];
+    // The panel is the children's offset parent (it is positioned): design pixels.
+    const inside = () => guesses.clientHeight - parseFloat(getComputedStyle(guesses).paddingBottom);
+    const spills = () => {
+      const last = guesses.lastElementChild;
+      return last.offsetTop + last.offsetHeight > inside() + 1;
+    };
+    while (rows.length > 1 && spills()) {
+      rows.pop().remove();
+      trimmed = true;
+      const old = guesses.querySelector("[data-testid=audience-more]");
+      const more = (old ? Number(old.dataset.count) : 0) + 1;
+      const line = moreLine(ctx, more);
+      if (old) old.replaceWith(line);
+      else guesses.append(line);
+    }
+  }
+  return trimmed;
 }
 
 /** Whom the audience named at the end, most named first, one per line; past TALLY_SHOWN lines,
