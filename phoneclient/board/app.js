@@ -46,6 +46,7 @@ const els = {
 const board = {
   message: null, // the last public message
   base: null, // the view the moments have been played up to (see catchUp)
+  drawPending: false, // a draw asked for at the next display frame (see render)
   receivedAt: 0, // performance.now() when it came (the clock counts down from there)
   status: "connecting",
   seconds: 0,
@@ -171,7 +172,20 @@ function endCycle(ctx, found) {
   return turn % 2 === 1 ? { ...found, key: "audience" } : found;
 }
 
+/**
+ * Asks for the board to be drawn at the next display frame. A burst of frames (a game's last
+ * moves, a bot's turn) arrives faster than a TV's browser lays the board out and fits its text;
+ * drawn once per message, the board fell seconds behind the room. Each message is still read in
+ * turn (its moments and sounds, in receive); only the drawing waits, and happens once.
+ */
 function render() {
+  if (board.drawPending) return;
+  board.drawPending = true;
+  requestAnimationFrame(draw);
+}
+
+function draw() {
+  board.drawPending = false;
   if (!board.ready) return;
   const ctx = context();
   const found = endCycle(ctx, sceneFor(ctx));

@@ -24,6 +24,10 @@ from playwright.sync_api import Page, expect
 from host.server import ROOM_KEY, HostConfig, create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
+# On a loaded CI machine (two workers, each with its browsers) a page can take seconds to catch
+# up with a burst of frames: expectations wait as long as the pages' own actions do. A failing
+# test then takes longer to say so; a passing one is never slower.
+expect.set_options(timeout=15_000)
 LAUNCH_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

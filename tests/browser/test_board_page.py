@@ -11,6 +11,7 @@ import re
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -157,6 +158,8 @@ class BoardPage:
         self.cdp.send("Network.enable")
         self.label = label
         self.shots: set[str] = set()
+        # Playwright's clock, running in real time until a test stops it (see held).
+        self.page.clock.install()
         self.page.goto(url)
 
     def close(self) -> None:
@@ -167,6 +170,28 @@ class BoardPage:
         expect(scene).to_have_attribute("data-scene", name)
         if phase is not None:
             expect(scene).to_have_attribute("data-phase", phase)
+
+    @contextmanager
+    def held(self, name: str) -> Iterator[None]:
+        """The page's clock stopped on ``name``, one of the end's turns between the reveal and the
+        audience (``?cycle=1`` turns every second): what the test reads inside is that scene,
+        however slow the machine. The page's timers run on in real time after."""
+        self.scene(name)
+        clock = self.page.clock
+        # Paused a little ahead of now (it cannot go back), then stepped to the scene's turn;
+        # Playwright's Python takes the time in seconds.
+        clock.pause_at((self.page.evaluate("Date.now()") + 5_000) / 1000)
+        scene = self.page.get_by_test_id("scene")
+        for _ in range(10):
+            if scene.get_attribute("data-scene") == name:
+                break
+            clock.run_for(500)
+        else:
+            raise AssertionError(f"the board did not come back to {name}")
+        try:
+            yield
+        finally:
+            clock.resume()
 
     def settle(self) -> None:
         """Every finite animation played to its end: the picture as it stands after a moment's
@@ -377,20 +402,21 @@ def test_a_whole_mole_game_on_the_board_page(boards: Any, host: Any, shots: Path
     play_watching(table, [big, small], shots)
     result = table.public_view()["result"]
     for page in (big, small):
-        page.scene("mole.reveal")
-        page.snapshot("mole.reveal", shots)
-        for seat, role in enumerate(result["roles"]):
-            expect(page.page.get_by_test_id(f"role-{seat}")).to_have_attribute("data-role", role)
+        with page.held("mole.reveal"):
+            page.snapshot("mole.reveal", shots)
+            for seat, role in enumerate(result["roles"]):
+                role_tag = page.page.get_by_test_id(f"role-{seat}")
+                expect(role_tag).to_have_attribute("data-role", role)
     expect(big.page.get_by_test_id("winner")).to_have_text(
         re.compile("The Crew wins!|The Moles win!")
     )
     # The small page turns between the reveal and the audience every second (?cycle=1).
-    small.scene("audience")
-    small.snapshot("audience", shots)
-    members = small.page.get_by_test_id("audience-member")
-    expect(members).to_have_count(2)
-    expect(members.first).to_have_attribute("data-name", "Zoe")
-    expect(small.page.get_by_test_id("audience-best")).to_contain_text("Zoe")
+    with small.held("audience"):
+        small.snapshot("audience", shots)
+        members = small.page.get_by_test_id("audience-member")
+        expect(members).to_have_count(2)
+        expect(members.first).to_have_attribute("data-name", "Zoe")
+        expect(small.page.get_by_test_id("audience-best")).to_contain_text("Zoe")
     for page in (big, small):
         page.assert_only_public_frames(table.tokens())
         assert not any("Zoe" in text for text in page.frames if '"phase":"over"' not in text)
@@ -421,29 +447,31 @@ def test_a_whole_inside_job_game_on_the_board_page(boards: Any, host: Any, shots
     play_watching(table, [big, small], shots)
     view = table.public_view()
     for page in (big, small):
-        page.scene("insidejob.reveal")
-        page.snapshot("insidejob.reveal", shots)
-        for seat, role in enumerate(view["result"]["roles"]):
-            expect(page.page.get_by_test_id(f"role-{seat}")).to_have_attribute("data-role", role)
-        for seat in range(5):
-            won = seat in view["result"]["winning_seats"]
-            outcome = page.page.get_by_test_id(f"outcome-{seat}")
-            expect(outcome).to_have_attribute("data-won", str(won).lower())
+        with page.held("insidejob.reveal"):
+            page.snapshot("insidejob.reveal", shots)
+            for seat, role in enumerate(view["result"]["roles"]):
+                role_tag = page.page.get_by_test_id(f"role-{seat}")
+                expect(role_tag).to_have_attribute("data-role", role)
+            for seat in range(5):
+                won = seat in view["result"]["winning_seats"]
+                outcome = page.page.get_by_test_id(f"outcome-{seat}")
+                expect(outcome).to_have_attribute("data-won", str(won).lower())
     every = ("accomplice", "mission", "play", "wager", "vote")
     for label in [f"insidejob.board-{phase}" for phase in every] + [
         "moment-trick_done",
         "moment-vote_count",
     ]:
         assert label in big.shots, f"{label} was never on screen"
-    big.scene("audience")
-    big.snapshot("insidejob-audience", shots)
-    expect(big.page.get_by_test_id("audience-member")).to_have_attribute("data-name", "Zoe")
-    # The round one past the last trick is the vote, not a trick 11.
-    tricks = len(view["tricks"])
-    heads = big.page.locator(".audience-table thead th")
-    expect(heads.nth(-3)).to_have_text("Vote")
-    expect(heads.nth(-4)).to_have_text(f"T{tricks}")
-    expect(big.page.locator(".audience-table thead")).not_to_contain_text(f"T{tricks + 1}")
+    with big.held("audience"):
+        big.snapshot("insidejob-audience", shots)
+        member = big.page.get_by_test_id("audience-member")
+        expect(member).to_have_attribute("data-name", "Zoe")
+        # The round one past the last trick is the vote, not a trick 11.
+        tricks = len(view["tricks"])
+        heads = big.page.locator(".audience-table thead th")
+        expect(heads.nth(-3)).to_have_text("Vote")
+        expect(heads.nth(-4)).to_have_text(f"T{tricks}")
+        expect(big.page.locator(".audience-table thead")).not_to_contain_text(f"T{tricks + 1}")
     for page in (big, small):
         page.assert_only_public_frames(table.tokens())
 

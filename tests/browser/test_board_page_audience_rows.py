@@ -90,19 +90,19 @@ def test_last_guesses_of_three_players_keep_clear_of_the_rows_border(
                 break
             board.page.keyboard.press("Space")
         board.no_moment()
-        board.scene("audience")
-        board.snapshot("audience", tmp_path)
-        rows = board.page.evaluate(ROW_ROOM)
-        assert rows and rows[0]["best"], rows
-        for row in rows:
-            # The border's 4 px, and as much again of room.
-            assert row["room"] >= 8, row
-        assert board.page.evaluate(INSIDE_PANEL) == []
-        assert board.page.evaluate(CUT_NAMES) == []
-        more = board.page.get_by_test_id("audience-more")
-        expect(more).to_be_visible()
-        left_out = int(more.get_attribute("data-count") or 0)
-        assert len(rows) + left_out == len(watchers)
-        expect(more).to_contain_text(str(left_out) if left_out > 1 else "1")
+        with board.held("audience"):
+            board.snapshot("audience", tmp_path)
+            rows = board.page.evaluate(ROW_ROOM)
+            assert rows and rows[0]["best"], rows
+            for row in rows:
+                # The border's 4 px, and as much again of room.
+                assert row["room"] >= 8, row
+            assert board.page.evaluate(INSIDE_PANEL) == []
+            assert board.page.evaluate(CUT_NAMES) == []
+            more = board.page.get_by_test_id("audience-more")
+            expect(more).to_be_visible()
+            left_out = int(more.get_attribute("data-count") or 0)
+            assert len(rows) + left_out == len(watchers)
+            expect(more).to_contain_text(str(left_out) if left_out > 1 else "1")
     finally:
         board.close()

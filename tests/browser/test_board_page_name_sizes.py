@@ -120,17 +120,17 @@ def test_a_ten_player_mole_game_sets_each_list_of_names_at_one_size(
             board.snapshot("mole.board-propose", shots)
         play_watching(table, boards, shots)
         for board in boards:
-            board.scene("mole.reveal")
-            board.snapshot("mole.reveal", shots)
-            board.scene("audience")
-            board.snapshot("audience", shots)
-            for scene in (
-                "lobby",
-                "mole.board-vote",
-                "moment-votes_reveal",
-                "mole.getaway-getaway",
-            ):
-                assert scene in board.checked, f"{board.label}: {scene} was never on screen"
+            with board.held("mole.reveal"):
+                board.snapshot("mole.reveal", shots)
+            with board.held("audience"):
+                board.snapshot("audience", shots)
+                for scene in (
+                    "lobby",
+                    "mole.board-vote",
+                    "moment-votes_reveal",
+                    "mole.getaway-getaway",
+                ):
+                    assert scene in board.checked, f"{board.label}: {scene} was never on screen"
     finally:
         for board in boards:
             board.close()
@@ -151,11 +151,11 @@ def test_a_five_player_inside_job_game_sets_each_list_of_names_at_one_size(
             board.scene("insidejob.board")
         play_watching(table, boards, shots)
         for board in boards:
-            board.scene("insidejob.reveal")
-            board.snapshot("insidejob.reveal", shots)
-            board.scene("audience")
-            board.snapshot("audience", shots)
-            assert "moment-trick_done" in board.checked, board.label
+            with board.held("insidejob.reveal"):
+                board.snapshot("insidejob.reveal", shots)
+            with board.held("audience"):
+                board.snapshot("audience", shots)
+                assert "moment-trick_done" in board.checked, board.label
     finally:
         for board in boards:
             board.close()

@@ -55,46 +55,50 @@ def test_the_longest_names_fit_a_whole_mole_game(browser: Any, host: Any, shots:
             table.suspect(name, [number, (number + 3) % 10, (number + 5) % 10])
         play_watching(table, [big, small], shots)
         for page in (big, small):
-            page.scene("mole.reveal")
-            page.snapshot("mole.reveal", shots)
-            assert page.page.evaluate(CUT_NAMES) == []
-            table_box = page.page.locator(".reveal-table").bounding_box()
-            rematch = page.page.locator(".rematch").bounding_box()
-            assert table_box and rematch
-            assert table_box["y"] + table_box["height"] <= rematch["y"] + 1, "rows over the line"
-            page.scene("audience")
-            page.snapshot("audience", shots)
-            members = page.page.get_by_test_id("audience-member")
-            # Nine watchers, each last guess three names (three lines): the rows the panel has
-            # room for, and how many more, in the singular or the plural.
-            more_line = page.page.get_by_test_id("audience-more")
-            left_out = int(more_line.get_attribute("data-count") or 0)
-            shown = len(WATCHERS) - left_out
-            assert shown >= 6, left_out
-            expect(members).to_have_count(shown)
-            if left_out == 1:
-                more = "…and 1 more watcher" if page is big else "…y 1 espectador más"
-            else:
-                more = (
-                    f"…and {left_out} more watchers"
-                    if page is big
-                    else (f"…y {left_out} espectadores más")
+            with page.held("mole.reveal"):
+                page.snapshot("mole.reveal", shots)
+                assert page.page.evaluate(CUT_NAMES) == []
+                table_box = page.page.locator(".reveal-table").bounding_box()
+                rematch = page.page.locator(".rematch").bounding_box()
+                assert table_box and rematch
+                assert table_box["y"] + table_box["height"] <= rematch["y"] + 1, (
+                    "rows over the line"
                 )
-            expect(more_line).to_have_text(more)
-            names = [members.nth(i).get_attribute("data-name") for i in range(shown)]
-            assert len(set(names)) == shown and set(names) <= set(WATCHERS), names
-            for index, name in enumerate(names):
-                expect(members.nth(index).locator(".member")).to_have_text(name)
-            # Every seat named at the end, one a line, or as many as there is room for and
-            # how many more.
-            named = host.call(lambda room: room.public_message())["room"]["audience_result"][
-                "tally"
-            ]
-            entries = page.page.get_by_test_id("audience-tally").locator("li")
-            expect(entries).to_have_count(min(len(named), 7))
-            if len(named) > 7:
-                expect(page.page.get_by_test_id("tally-more")).to_contain_text(str(len(named) - 7))
-            assert page.page.evaluate(CUT_NAMES) == []
+            with page.held("audience"):
+                page.snapshot("audience", shots)
+                members = page.page.get_by_test_id("audience-member")
+                # Nine watchers, each last guess three names (three lines): the rows the panel has
+                # room for, and how many more, in the singular or the plural.
+                more_line = page.page.get_by_test_id("audience-more")
+                left_out = int(more_line.get_attribute("data-count") or 0)
+                shown = len(WATCHERS) - left_out
+                assert shown >= 6, left_out
+                expect(members).to_have_count(shown)
+                if left_out == 1:
+                    more = "…and 1 more watcher" if page is big else "…y 1 espectador más"
+                else:
+                    more = (
+                        f"…and {left_out} more watchers"
+                        if page is big
+                        else (f"…y {left_out} espectadores más")
+                    )
+                expect(more_line).to_have_text(more)
+                names = [members.nth(i).get_attribute("data-name") for i in range(shown)]
+                assert len(set(names)) == shown and set(names) <= set(WATCHERS), names
+                for index, name in enumerate(names):
+                    expect(members.nth(index).locator(".member")).to_have_text(name)
+                # Every seat named at the end, one a line, or as many as there is room for and
+                # how many more.
+                named = host.call(lambda room: room.public_message())["room"]["audience_result"][
+                    "tally"
+                ]
+                entries = page.page.get_by_test_id("audience-tally").locator("li")
+                expect(entries).to_have_count(min(len(named), 7))
+                if len(named) > 7:
+                    expect(page.page.get_by_test_id("tally-more")).to_contain_text(
+                        str(len(named) - 7)
+                    )
+                assert page.page.evaluate(CUT_NAMES) == []
     finally:
         big.close()
         small.close()
@@ -116,12 +120,12 @@ def test_the_longest_names_fit_a_whole_inside_job_game(
             table.suspect(name, [number])
         play_watching(table, [big, small], shots)
         for page in (big, small):
-            page.scene("insidejob.reveal")
-            page.snapshot("insidejob.reveal", shots)
-            assert page.page.evaluate(CUT_NAMES) == []
-            page.scene("audience")
-            page.snapshot("audience", shots)
-            assert page.page.evaluate(CUT_NAMES) == []
+            with page.held("insidejob.reveal"):
+                page.snapshot("insidejob.reveal", shots)
+                assert page.page.evaluate(CUT_NAMES) == []
+            with page.held("audience"):
+                page.snapshot("audience", shots)
+                assert page.page.evaluate(CUT_NAMES) == []
     finally:
         big.close()
         small.close()

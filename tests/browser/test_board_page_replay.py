@@ -112,6 +112,8 @@ def test_the_leader_steps_an_inside_job_game_on_the_board(
         view = table.public_view()
         assert view["vote"], "the seeded game ends in the vote"
         steps = len(view["tricks"]) + 1  # no audience: no step for it
+        for board in (big, small):
+            board.scene("insidejob.reveal")
         for step in range(steps):
             table.leader({"type": "replay", "step": step})
             for board in (big, small):
