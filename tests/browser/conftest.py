@@ -190,12 +190,16 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 @pytest.fixture
 def phones(browser: Any, host: Host) -> Iterator[Any]:
-    """``phones(n, lang="en", width=390)`` opens n phones on the page, each its own context (own
-    storage). Every request any phone makes is checked at the end: all must go to the host."""
+    """``phones(n, lang="en", width=390, clock=False)`` opens n phones on the page, each its own
+    context (own storage); with ``clock``, the page's timers run on Playwright's clock, in real
+    time until a test moves it on (a held button's second, say). Every request any phone makes
+    is checked at the end: all must go to the host."""
     contexts = []
     requests: list[str] = []
 
-    def open_phones(count: int, lang: str = "en", width: int = 390) -> list[Any]:
+    def open_phones(
+        count: int, lang: str = "en", width: int = 390, clock: bool = False
+    ) -> list[Any]:
         pages = []
         for _ in range(count):
             context = browser.new_context(
@@ -205,6 +209,8 @@ def phones(browser: Any, host: Host) -> Iterator[Any]:
             context.on("request", lambda request: requests.append(request.url))
             contexts.append(context)
             page = context.new_page()
+            if clock:
+                page.clock.install()
             page.goto(host.url)
             pages.append(page)
         return pages

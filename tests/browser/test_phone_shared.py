@@ -31,6 +31,13 @@ SECRET_TESTIDS = [
     "hide-bar",
 ]
 PHONE_FRAME = 256 + OVERHEAD
+# How long a "hold to see" button must be held, as the page has it.
+HOLD_MS = int(
+    re.search(
+        r"HOLD_MS = (\d+);",
+        (Path(__file__).resolve().parents[2] / "phoneclient" / "shared.js").read_text(),
+    ).group(1)  # type: ignore[union-attr]
+)
 # Screenshots of the hand-over, to be looked at by people (git-ignored).
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "phone"
 
@@ -70,7 +77,8 @@ def progress(view: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def press_and_hold(page: Page, testid: str, seat: int) -> None:
-    """A finger on the button, kept there until the seat's screen is up (the page's own second)."""
+    """A finger on the button, kept there until the seat's screen is up: the page's own second,
+    run on its clock at once (the phones of these tests open with ``clock=True``)."""
     button = page.get_by_test_id(testid)
     button.scroll_into_view_if_needed()
     box = button.bounding_box()
@@ -78,6 +86,7 @@ def press_and_hold(page: Page, testid: str, seat: int) -> None:
     cdp = page.context.new_cdp_session(page)
     point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2, "id": 0}
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.clock.run_for(HOLD_MS)
     expect(page.get_by_test_id("screen")).to_have_attribute("data-seat", str(seat))
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
@@ -165,7 +174,7 @@ class MoleTable:
 def test_a_mole_game_with_three_seats_on_one_phone_to_the_reveal(
     phones: Any, host: Any, kit: Any
 ) -> None:
-    shared, dee, eli = phones(3)
+    shared, dee, eli = phones(3, clock=True)
     sent = Sent(shared)
     kit.join([shared], ["Ana"])
     add_players(shared, ["Bruno", "Chen"])
@@ -245,7 +254,7 @@ def test_a_mole_game_with_three_seats_on_one_phone_to_the_reveal(
 
 
 def test_inside_job_for_four_on_one_phone_alone(phones: Any, host: Any, kit: Any) -> None:
-    (page,) = phones(1)
+    (page,) = phones(1, clock=True)
     sent = Sent(page)
     kit.join([page], ["Ana"])
     page.get_by_test_id("game-insidejob").click()
