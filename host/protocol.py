@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import unicodedata
 from typing import Any
 
@@ -187,14 +188,30 @@ def _is_variation_selector(char: str) -> bool:
     return "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef"
 
 
+# The ordinal indicators (Nº 7, 1ª, 2º): Spanish and Portuguese write them in names, and NFKC
+# would make them plain letters ("Nº01" shown as "No01"). The shown name keeps them as typed;
+# name_key and same_spelling fold them as NFKC does, so "Nº1" and "No1" are still one name.
+_ORDINALS = "\u00ba\u00aa"  # º ª
+_ORDINAL_SPLIT = re.compile(f"([{_ORDINALS}])")
+
+
+def _nfkc_keeping_ordinals(text: str) -> str:
+    """``text`` NFKC-normalised, except that º and ª stay as they are."""
+    return "".join(
+        part if part in _ORDINALS else unicodedata.normalize("NFKC", part)
+        for part in _ORDINAL_SPLIT.split(text)
+    )
+
+
 def clean_name(raw: str) -> str:
-    """The name a player typed: NFKC-normalised, trimmed, inner whitespace runs made single spaces.
+    """The name a player typed: NFKC-normalised (but º and ª kept as typed), trimmed, inner
+    whitespace runs made single spaces.
 
     Raises ProtocolError: ``name_length`` (not 1-16 characters once cleaned; facts: min, max),
     ``name_chars`` (control, invisible formatting or blank-looking characters, or no visible
     letter or digit at all).
     """
-    name = " ".join(unicodedata.normalize("NFKC", raw).split())
+    name = " ".join(_nfkc_keeping_ordinals(raw).split())
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
         raise ProtocolError("name_length", min=1, max=MAX_NAME_LENGTH)
     for char in name:
@@ -224,10 +241,10 @@ _LOOKS_LATIN = str.maketrans("".join(a for a, _ in _LOOKALIKES), "".join(b for _
 def name_key(name: str) -> str:
     """A skeleton of ``name``: two names with one key look alike on a screen.
 
-    Case-folded and NFKC-normalised (so full-width "Ａna" is "ana"), letters of other scripts
-    drawn like Latin ones replaced by those ("Аna" in Cyrillic is "ana", "ᏴᎬᎪ" in Cherokee is
-    "bea"), accents kept ("José" is not "Jose"), and characters that draw nothing (variation
-    selectors) dropped.
+    Case-folded and NFKC-normalised (so full-width "Ａna" is "ana", and "Nº1", shown with its º,
+    is "no1"), letters of other scripts drawn like Latin ones replaced by those ("Аna" in
+    Cyrillic is "ana", "ᏴᎬᎪ" in Cherokee is "bea"), accents kept ("José" is not "Jose"), and
+    characters that draw nothing (variation selectors) dropped.
     """
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
     decomposed = unicodedata.normalize("NFD", folded).translate(_LOOKS_LATIN)
@@ -237,3 +254,11 @@ def name_key(name: str) -> str:
         if not _is_variation_selector(char) and char not in _BLANK_LOOKING
     )
     return unicodedata.normalize("NFC", " ".join(visible.split()))
+
+
+def same_spelling(first: str, second: str) -> bool:
+    """Whether two names are spelled alike, ignoring case and what NFKC folds: the same name
+    ("Nº1" and "No1", "ANA" and "ana"), not a lookalike in another script (Cyrillic "Аna")."""
+    return unicodedata.normalize("NFKC", first).casefold() == (
+        unicodedata.normalize("NFKC", second).casefold()
+    )

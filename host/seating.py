@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.errors import RoomError
 from host.i18n import normalise_language
-from host.protocol import clean_name, name_key
+from host.protocol import clean_name, name_key, same_spelling
 from host.seats import Claim, Connection, Player, find_by_token, new_token
 
 if TYPE_CHECKING:
@@ -168,7 +168,7 @@ def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     if same is not None:
         if same.removed:
             raise RoomError("seat_removed", name=same.name)
-        if same.name.casefold() != name.casefold():
+        if not same_spelling(same.name, name):
             raise RoomError("name_lookalike", name=same.name)
         if same.connected or same.bot_seat:  # a bot the leader added has no player to be
             raise RoomError("name_taken", name=same.name)
@@ -176,7 +176,7 @@ def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         return
     waiting = next((p for p in room.next_game if name_key(p.name) == key), None)
     if waiting is not None:
-        if waiting.name.casefold() != name.casefold():
+        if not same_spelling(waiting.name, name):
             raise RoomError("name_lookalike", name=waiting.name)
         if waiting.connected:
             raise RoomError("name_taken", name=waiting.name)
@@ -208,7 +208,7 @@ def refuse_taken_name(room: Room, name: str) -> None:
     same = next((p for p in room.players + room.next_game if name_key(p.name) == key), None)
     if same is None:
         return
-    if same.name.casefold() != name.casefold():
+    if not same_spelling(same.name, name):
         raise RoomError("name_lookalike", name=same.name)
     raise RoomError("name_taken", name=same.name)
 
