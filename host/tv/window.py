@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from host.tv import corner, theme
+from host.tv import corner, help_overlay, theme
 from host.tv.audio import SoundBank
 from host.tv.damage import Painter, Recording
 from host.tv.director import MAX_QUEUED, Director
@@ -420,27 +420,4 @@ class TvWindow:
         canvas.wrapped(text, 390, 935 - gap, size, 1140, theme.TEXT, 1.2, 2, centred=True)
 
     def _draw_help(self, canvas: Canvas) -> None:
-        frame = self.director.frame()
-        canvas.panel(460, 100, 1000, 900, theme.PANEL_LIGHT, radius=28, border=theme.ACCENT)
-        canvas.text(frame.t("tv.help.title"), 960, 124, 56, theme.ACCENT, "midtop", 900)
-        rows = [
-            ("S", "tv.help.start"),
-            ("P", "tv.help.pause"),
-            ("B", "tv.help.bots"),
-            ("R", "tv.help.resume"),
-            ("T", "tv.help.tutorial"),
-            ("Y / N", "tv.help.claim"),
-            ("← →", "tv.help.replay"),
-            ("M", "tv.help.mute"),
-            ("F11", "tv.help.fullscreen"),
-            ("Space", "tv.help.skip"),
-            ("A", "tv.help.motion"),
-            ("H", "tv.help.help"),
-            ("Esc", "tv.help.quit"),
-        ]
-        for index, (key, text) in enumerate(rows):
-            y = 200 + index * 58
-            canvas.panel(520, y, 170, 54, theme.PANEL, radius=12, border=theme.FAINT)
-            canvas.text(key, 605, y + 27, 30, theme.TEXT, "center", 160)
-            canvas.text(frame.t(text), 720, y + 27, 32, theme.TEXT, "midleft", 700)
-        canvas.element("help", canvas.rect(460, 100, 1000, 900))
+        help_overlay.draw(canvas, self.director.frame())

@@ -10,7 +10,7 @@ import pytest
 from tv_scripts import play
 
 from host.i18n import LANGUAGES
-from host.tv import roombar, theme
+from host.tv import help_overlay, roombar, theme
 from host.tv.window import TvWindow
 
 SIZES = [(1920, 1080), (1280, 720)]
@@ -90,5 +90,30 @@ def test_three_long_latecomers_read_whole_or_counted(game, lang, size, clock):
             end = pygame.Rect(text.rect.right - 10, text.rect.top, 10, text.rect.height)
             assert inked(window, end, theme.PANEL_LIGHT), text.label
             assert text.rect.left - box.left >= 8 and box.right - text.rect.right >= 8
+    finally:
+        window.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_host_keys_read_at_one_size_in_every_language(game, lang, size):
+    window = TvWindow(lang, size=size, sound=False)
+    try:
+        shown(window, game[1])
+        window.press(pygame.K_h)
+        canvas = window.draw()
+        frame = window.director.frame()
+        rows = texts(canvas, {frame.t(key) for _, key in help_overlay.ROWS})
+        assert len(rows) == len(help_overlay.ROWS)
+        panel = next(d.rect for d in canvas.drawn if d.label == "help")
+        for row in rows:
+            assert row.size == drawn_at(window, help_overlay.TEXT_SIZE) and not row.cut, (
+                row.label,
+                row.size,
+            )
+            assert panel.contains(row.rect), row.label
+            end = pygame.Rect(row.rect.right - 10, row.rect.top, 10, row.rect.height)
+            assert inked(window, end, theme.PANEL_LIGHT), row.label
+        assert len({row.rect.height for row in rows}) == 1
     finally:
         window.close()
