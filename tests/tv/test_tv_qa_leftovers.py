@@ -5,9 +5,12 @@ lock's border; en/es/pt at 1080p and 720p."""
 
 from __future__ import annotations
 
+import copy
+
 import pygame
 import pytest
-from tv_scripts import play
+from tv_fit import misfits
+from tv_scripts import find_game, play
 
 from host.i18n import LANGUAGES
 from host.tv import help_overlay, roombar, theme
@@ -115,5 +118,46 @@ def test_host_keys_read_at_one_size_in_every_language(game, lang, size):
             end = pygame.Rect(row.rect.right - 10, row.rect.top, 10, row.rect.height)
             assert inked(window, end, theme.PANEL_LIGHT), row.label
         assert len({row.rect.height for row in rows}) == 1
+    finally:
+        window.close()
+
+
+def named(message: dict, names: list[str]) -> dict:
+    message = copy.deepcopy(message)
+    for seat in message["room"]["seats"]:
+        seat["name"] = names[seat["seat"]]
+    return message
+
+
+@pytest.fixture(scope="module")
+def getaway_end() -> dict:
+    _, messages = find_game(10, lambda m: bool(m[-1]["view"]["result"].get("marks")))
+    return named(messages[-1], TABLE_NAMES)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("getaway", [True, False], ids=["tagged", "untagged"])
+def test_the_mole_end_table_sets_its_names_at_one_size(getaway_end, lang, size, getaway):
+    end = copy.deepcopy(getaway_end)
+    if not getaway:  # no tags under the names
+        end["view"]["result"]["accused"] = end["view"]["result"]["protected"] = None
+    window = TvWindow(lang, size=size, sound=False)
+    try:
+        canvas = shown(window, end)
+        assert window.director.current == "mole.reveal"
+        names = texts(canvas, set(TABLE_NAMES))
+        assert sorted(d.label for d in names) == sorted(TABLE_NAMES)
+        assert len({d.size for d in names}) == 1, sorted((d.size, d.label) for d in names)
+        assert len({d.rect.height for d in names}) == 1
+        assert not [d.label for d in names if d.cut]
+        # The longest names' last letters are drawn, left of the role column.
+        roles = [d.rect for d in canvas.drawn if d.label.startswith("role:")]
+        for name in names:
+            assert name.rect.right < min(r.left for r in roles), name.label
+            end_strip = pygame.Rect(name.rect.right - 8, name.rect.top, 8, name.rect.height)
+            row = window.screen.get_at((name.rect.right + 4, name.rect.centery))[:3]
+            assert inked(window, end_strip, row), name.label
+        assert not misfits(canvas)
     finally:
         window.close()

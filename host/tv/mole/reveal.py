@@ -8,6 +8,7 @@ from engine.mole.vocabulary import BLOWN, CLEAN, CREW_SIDE, LOOKOUT, MOLES_SIDE,
 from host.tv import corner, strip, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
+from host.tv.mole import names
 from host.tv.scene import Scene
 
 TABLE_TOP, TABLE_HEIGHT, TABLE_RIGHT = 340, 660, 1870
@@ -15,6 +16,7 @@ ROW_HEIGHT = 76  # at most: fewer players do not spread over the whole table
 # The winner's banner: top, height, the title's top and size, the ending's top.
 BANNER = (24, 190, 40, 84, 146)
 BANNER_UNDER_BAR = (strip.STRIP_BOTTOM, 126, strip.STRIP_BOTTOM + 6, 64, 164)
+NAME_ROOM = 380  # a name's column, its seat's shape included
 ROLE_LINE, FILE_LINE = 34, 27  # the Lookout's role (at 28) and each line of its file (at 24)
 
 
@@ -96,6 +98,8 @@ class RevealScene(Scene):
         ]
         file = file_lines(canvas, cleared, role_width) if lookout is not None else []
         heights = row_heights(players, lookout, file)
+        tagged = {result.get("accused"), result.get("protected")} - {None}
+        name_size = table_name_size(canvas, frame, players, min(heights), bool(tagged))
         y = float(TABLE_TOP)
         for seat in range(players):
             row_height = heights[seat]
@@ -113,8 +117,9 @@ class RevealScene(Scene):
             # A tag goes under the name: the name moves up and gives the tag its room.
             base = min(row_height, ROW_HEIGHT)  # the Lookout's taller row keeps the same name
             name_y = cy - (base * 0.18 if tags else 0)
-            name_size = min(42, base * (0.55 if tags else 0.7))
-            canvas.seat_badge(seat, frame.name(seat), x_name, name_y, name_size, max_width=380)
+            canvas.seat_badge(
+                seat, frame.name(seat), x_name, name_y, name_size, max_width=NAME_ROOM
+            )
             role = roles[seat] if seat < len(roles) else None
             if role:
                 mole = side_of(role) == MOLES_SIDE
@@ -181,6 +186,21 @@ class RevealScene(Scene):
                     330,
                 )
             y += row_height
+
+
+def table_name_size(
+    canvas: Canvas, frame: Frame, players: int, row_height: float, tagged: bool
+) -> float:
+    """One size for every name of the table: as large as the rows allow (smaller when a tag
+    goes under a name) and as the longest name needs to fit NAME_ROOM whole, never under the
+    smallest legible name (QA: names of one table were set at mixed sizes)."""
+    base = min(row_height, ROW_HEIGHT)
+    size = min(42, base * (0.55 if tagged else 0.7))
+    seats = list(range(players))
+    floor = theme.MIN_TEXT / 0.85  # seat_badge draws a name at 0.85 of its size
+    while size > floor and names.widest(canvas, frame, seats, size, tags=False) > NAME_ROOM:
+        size -= 1
+    return max(size, floor)
 
 
 def file_lines(canvas: Canvas, entries: list[str], width: float) -> list[str]:
