@@ -161,3 +161,30 @@ def test_the_mole_end_table_sets_its_names_at_one_size(getaway_end, lang, size, 
         assert not misfits(canvas)
     finally:
         window.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_now_keeps_clear_of_the_current_locks_border(game, lang, size):
+    window = TvWindow(lang, size=size, sound=False)
+    try:
+        canvas = shown(window, game[1])
+        scale = window.screen.get_height() / 1080
+        now = texts(canvas, {window.director.frame().t("tv.board.now")})
+        lock = [
+            d.rect for d in canvas.drawn if d.kind == "element" and d.label.endswith(":current")
+        ]
+        assert len(now) == 1 and len(lock) == 1
+        text, box = now[0].rect, lock[0]
+        border = round(6 * scale)  # the current lock's border, drawn inside its box
+        inner = box.bottom - border
+        # Rows between the border's inner edge and the word's lowest ink: blank.
+        bottom = max(
+            y
+            for y in range(text.top, inner)
+            if inked(window, pygame.Rect(text.left, y, text.width, 1), theme.PANEL_LIGHT)
+        )
+        assert inner - 1 - bottom >= 10 * scale, (lang, size, text, box, bottom)
+        assert not misfits(canvas)
+    finally:
+        window.close()

@@ -15,6 +15,10 @@ PANEL_BOTTOM = 1040  # the bottom line goes under the panels, beside the host-ke
 TEAM_LEFT, TEAM_TOP, TEAM_WIDTH = 80, 639, 900  # the team list: its first row's top, its width
 TEAM_SIZES = (46, 42, 38)  # of the team's names, largest first (38 draws a name at 32)
 MARK_ROOM = 40  # before each of the team's names while it plays: played or not yet
+# A lock to come: its team size's centre and the line under it, from the lock's top; the
+# current lock's "NOW" ends this far above its bottom, clear of the 6-unit border (QA: at 720p
+# it sat on the border, 4 units above the lock's edge).
+NUMBER_Y, TEAM_OF_Y, NOW_ABOVE_BOTTOM = 86, 124, 18
 REJECTIONS_TOP = 774  # the rejection track, unless a team of three rows pushes it down
 
 
@@ -208,7 +212,7 @@ def draw_locks(
             canvas.text(
                 str(lock.get("team_size", "")),
                 cx,
-                top + 96,
+                top + NUMBER_Y,
                 64,
                 theme.ACCENT if state == "current" else theme.TEXT,
                 "center",
@@ -216,7 +220,7 @@ def draw_locks(
             canvas.text(
                 frame.t("tv.board.team_of", size=lock.get("team_size", 0)),
                 cx,
-                top + 140,
+                top + TEAM_OF_Y,
                 24,
                 theme.MUTED,
                 "midtop",
@@ -226,7 +230,7 @@ def draw_locks(
                 canvas.text(
                     frame.t("tv.board.now"),
                     cx,
-                    top + height - 4,
+                    top + height - NOW_ABOVE_BOTTOM,
                     theme.MIN_TEXT,
                     theme.ACCENT,
                     "midbottom",
