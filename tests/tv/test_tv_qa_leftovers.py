@@ -1,7 +1,7 @@
 """Four TV defects QA found, read from the display: the room bar with three 16-letter
-latecomers (whole, or the rest counted: never cut), the host keys at one size in every
-language, the Mole end table's names at one size, and the current lock's "NOW" clear of the
-lock's border; en/es/pt at 1080p and 720p."""
+latecomers (whole, or the rest counted: never cut), the host keys (the overlay and the claim's
+keys line) at one size in every language, the Mole end table's names at one size, and the
+current lock's "NOW" clear of the lock's border; en/es/pt at 1080p and 720p."""
 
 from __future__ import annotations
 
@@ -186,5 +186,27 @@ def test_now_keeps_clear_of_the_current_locks_border(game, lang, size):
         )
         assert inner - 1 - bottom >= 10 * scale, (lang, size, text, box, bottom)
         assert not misfits(canvas)
+    finally:
+        window.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_claims_keys_line_reads_at_one_size_with_others_waiting(game, lang, size):
+    claims = [{"name": "Hannah-Charlotte", "seat": 2}, {"name": "Bo", "seat": 4}]
+    window = TvWindow(lang, size=size, sound=False)
+    try:
+        message = game[1]
+        canvas = shown(window, dict(message, room=dict(message["room"], claims=claims)))
+        frame = window.director.frame()
+        keys = f"{frame.t('tv.room.claim_keys')}  ·  {frame.t('tv.room.claims_more', count=1)}"
+        line = texts(canvas, {keys})
+        assert len(line) == 1
+        assert line[0].size == drawn_at(window, roombar.CLAIM_KEYS_SIZE) and not line[0].cut
+        panel = next(d.rect for d in canvas.drawn if d.label == "claim:2")
+        assert panel.contains(line[0].rect)
+        for end in (line[0].rect.left, line[0].rect.right - 10):
+            strip = pygame.Rect(end, line[0].rect.top, 10, line[0].rect.height)
+            assert inked(window, strip, theme.PANEL_LIGHT), keys
     finally:
         window.close()
