@@ -19,11 +19,13 @@ ROWS = (
     ("← →", "tv.help.replay"),
     ("M", "tv.help.mute"),
     ("F11", "tv.help.fullscreen"),
-    ("Space", "tv.help.skip"),
+    ("tv.help.key_space", "tv.help.skip"),
     ("A", "tv.help.motion"),
     ("H", "tv.help.help"),
     ("Esc", "tv.help.quit"),
 )
+# The key caps as keyboards print them; the space bar prints nothing, so its name is a word.
+WORD_CAPS = {"tv.help.key_space"}
 LEFT, TOP, WIDTH, HEIGHT = 310, 100, 1300, 900
 KEY_LEFT, KEY_WIDTH = LEFT + 60, 170
 TEXT_LEFT = KEY_LEFT + KEY_WIDTH + 30
@@ -39,6 +41,7 @@ def draw(canvas: Canvas, frame: Frame) -> None:
         y = ROW_TOP + index * ROW_PITCH
         canvas.panel(KEY_LEFT, y, KEY_WIDTH, ROW_HEIGHT, theme.PANEL, radius=12, border=theme.FAINT)
         middle = y + ROW_HEIGHT / 2
-        canvas.text(key, KEY_LEFT + KEY_WIDTH / 2, middle, KEY_SIZE, theme.TEXT, "center", 160)
+        cap = frame.t(key) if key in WORD_CAPS else key
+        canvas.text(cap, KEY_LEFT + KEY_WIDTH / 2, middle, KEY_SIZE, theme.TEXT, "center", 160)
         canvas.text(frame.t(text), TEXT_LEFT, middle, TEXT_SIZE, theme.TEXT, "midleft", TEXT_WIDTH)
     canvas.element("help", canvas.rect(LEFT, TOP, WIDTH, HEIGHT))

@@ -118,6 +118,10 @@ def test_host_keys_read_at_one_size_in_every_language(game, lang, size):
             end = pygame.Rect(row.rect.right - 10, row.rect.top, 10, row.rect.height)
             assert inked(window, end, theme.PANEL_LIGHT), row.label
         assert len({row.rect.height for row in rows}) == 1
+        # The space bar's cap is a word of the language (a keyboard prints no name on it).
+        space = frame.t("tv.help.key_space")
+        assert texts(canvas, {space}), space
+        assert lang == "en" or space != "Space"
     finally:
         window.close()
 
