@@ -154,13 +154,13 @@ function historyPanel(ctx) {
       h("h2", { class: "label" }, t("tv.board.history")),
       h("p", { class: "pending fit" }, t("tv.board.history_empty")));
   }
-  // The teams older than the grid's columns are counted above the names ("+2 more"), beside
+  // The teams older than the grid's columns are counted above the names ("+2 earlier"), beside
   // the first column shown: the grid keeps its size and every player's row, the latest teams.
   const head = h("tr", {},
     h("th", { scope: "col", class: "who" }, h("span", { class: "visually-hidden" }, t("tv.end.player")),
       first > 0 ? h("span", {
         class: "earlier fit", testid: "history-earlier", data: { count: String(first) },
-      }, t("board.audience.tally_more", { count: first })) : null),
+      }, first === 1 ? t("board.history.earlier_one") : t("board.history.earlier", { count: first })) : null),
     shown.map((proposal, offset) => h("th", {
       scope: "col", testid: `history-col-${first + offset}`,
       class: proposal.approved ? "approved" : "rejected",

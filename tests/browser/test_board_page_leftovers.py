@@ -168,7 +168,9 @@ def test_a_long_vote_history_stays_inside_its_panel(browser: Any, host: Any, sho
         hidden = len(view["proposals"]) - found["columns"]
         assert hidden == 2
         earlier = board.page.get_by_test_id("history-earlier")
-        words = catalog(board.label)["board.audience.tally_more"].format(count=hidden)
+        words = catalog(board.label)[
+            "board.history.earlier_one" if hidden == 1 else "board.history.earlier"
+        ].format(count=hidden)
         expect(earlier).to_have_text(words)
         expect(earlier).to_be_visible()
         expect(board.page.get_by_test_id("history-col-1")).to_have_count(0)
