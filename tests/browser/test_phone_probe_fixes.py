@@ -3,6 +3,9 @@
 A refusal that only one role can draw must never reach the wire: the host answers it to that
 phone alone, while an accepted choice sends a state to every seat, so a sniffer would tell the
 role from the traffic. The page refuses such a choice itself, under the flap.
+
+A seat whose screen a test never reads is a protocol phone (``ProtocolPhone``), seated and moved
+through the Room; Chromium pages are kept for the seats a test reads or taps.
 """
 
 from __future__ import annotations
@@ -14,13 +17,65 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from engine.registry import get_game
 from host.i18n import translate
 from host.outgoing import room_part
+from host.seats import Connection
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
 MOLE_ROLES = ("mole", "snitch")
 # Screenshots for people to look at (git-ignored).
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "phone"
+
+
+class ProtocolPhone(Connection):
+    """A seat's phone as the Room sees it, without a browser: it keeps the frames it is sent."""
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(lang)
+        self.texts: list[str] = []
+
+    def send_text(self, text: str) -> None:
+        self.texts.append(text)
+
+    def messages(self, kind: str) -> list[dict[str, Any]]:
+        return [m for m in map(json.loads, self.texts) if m.get("type") == kind]
+
+
+def send(host: Any, phone: ProtocolPhone, message: dict[str, Any]) -> None:
+    """A frame from this protocol phone, handled by the Room on the host's loop."""
+    host.call(lambda room: room.handle_text(phone, json.dumps(message)))
+
+
+def protocol_join(host: Any, name: str) -> ProtocolPhone:
+    phone = ProtocolPhone()
+    host.call(lambda room: room.connect(phone))
+    send(host, phone, {"type": "join", "name": name})
+    assert phone.messages("welcome"), phone.texts[-1:]
+    return phone
+
+
+def next_roles(host: Any, players: int = 5) -> list[str]:
+    """The roles, by seat, of the Mole game the Room will deal next (its seed is fixed)."""
+
+    def predict(room: Any) -> list[str]:
+        rules = get_game("mole")
+        config = rules.make_config(players=players, variants=list(room.variants))
+        return list(rules.new_game(config, room.fixed_seed + room.games_started).roles)
+
+    result: list[str] = host.call(predict)
+    return result
+
+
+def act(host: Any, seat: int, action: dict[str, Any]) -> None:
+    """The host takes this seat's action, as from its phone, and tells every phone."""
+
+    def apply(room: Any) -> None:
+        room.match.apply(seat, action)
+        room._after_action()
+        room.changed()
+
+    host.call(apply)
 
 
 def record_frames(host: Any) -> list[Any]:
@@ -221,20 +276,30 @@ def test_an_agents_off_suit_card_never_leaves_the_phone(phones: Any, host: Any, 
 def test_a_mole_with_no_sabotage_left_is_told_so_and_sends_nothing(
     phones: Any, host: Any, kit: Any
 ) -> None:
-    pages = phones(5)
-    kit.join(pages, NAMES)
-    pages[0].get_by_test_id("start").click()
-    kit.all_at(pages, "propose", 0)
-    by_seat = {kit.seat_of(page): page for page in pages}
-    roles = host.call(lambda room: list(room.state.roles))
+    # The Mole's phone and an honest player's are read; the other seats need no screen, and the
+    # proposals and votes are moved on by the host.
+    roles = next_roles(host)
     mole_seat = next(seat for seat, role in enumerate(roles) if role in MOLE_ROLES)
     crew_seat = next(seat for seat, role in enumerate(roles) if role not in MOLE_ROLES)
+    by_seat: dict[int, Page] = {}
+    for seat, name in enumerate(NAMES):
+        if seat in (mole_seat, crew_seat):
+            by_seat[seat] = phones(1)[0]
+            kit.join([by_seat[seat]], [name])
+        else:
+            protocol_join(host, name)
+    host.call(lambda room: room.start())
+    assert host.call(lambda room: list(room.state.roles)) == roles, "as foreseen"
+    pages = list(by_seat.values())
+    kit.all_at(pages, "propose", 0)
     mole, honest = by_seat[mole_seat], by_seat[crew_seat]
     limit = host.call(lambda room: room.state.config.sabotages_per_mole)
     for lock in range(limit + 1):
-        kit.propose(kit.the_boss(pages), [mole_seat, crew_seat])
+        boss = host.call(lambda room: room.public_view()["boss"])
+        act(host, boss, {"type": "propose", "team": [mole_seat, crew_seat]})
         kit.all_at(pages, "vote", lock + 1)
-        kit.vote_all(pages, approve=True)
+        for seat in range(5):
+            act(host, seat, {"type": "vote", "approve": True})
         kit.all_at(pages, "cards", lock + 1)
         if lock == limit:
             break
@@ -261,15 +326,15 @@ def test_a_mole_with_no_sabotage_left_is_told_so_and_sends_nothing(
 def test_with_nobody_present_to_answer_a_claim_the_phones_say_the_host_keys_decide(
     phones: Any, host: Any, kit: Any
 ) -> None:
-    pages = phones(5)
-    kit.join(pages, NAMES)
-    pages[0].get_by_test_id("start").click()
-    kit.all_at(pages, "propose", 0)
+    # Nobody reads the five players' screens: protocol phones, which all go away.
+    seats = [protocol_join(host, name) for name in NAMES]
+    send(host, seats[0], {"type": "start"})
+    assert host.call(lambda room: room.public_view()["phase"]) == "propose"
     watcher = phones(1, lang="pt")[0]
     expect(watcher.get_by_test_id("spectator")).to_be_visible()
     leader_seat = host.call(lambda room: room_part(room)["leader"])
-    for page in pages:
-        page.context.close()
+    for phone in seats:
+        host.call(lambda room, phone=phone: room.disconnect(phone))
     host.wait_for(lambda room: not any(seat["connected"] for seat in room_part(room)["seats"]))
     fresh = phones(1)[0]
     fresh.get_by_test_id("join-name").fill(NAMES[leader_seat])

@@ -2,19 +2,25 @@
 checked in real Chromium where it showed.
 
 The game is moved on by the host where a test is about a later moment (``act``: the engine action
-of a seat, as its phone would send it); what is checked is always what the page shows.
+of a seat, as its phone would send it); what is checked is always what the page shows. A seat
+whose screen a test never reads is a protocol phone (``ProtocolPhone``), seated through the Room:
+Chromium pages are kept for the seats a test reads or taps.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from engine.registry import get_game
 from host.i18n import translate
+from host.seats import Connection
 
 LANGS = ["en", "es", "pt"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "phone"
@@ -86,14 +92,78 @@ NAMES = ["Ana", "Ben", "Cara", "Dani", "Eva"]
 SIZES = {"en": (390, 844), "es": (360, 640), "pt": (360, 640)}
 
 
-def table_of_five(phones: Any, kit: Any, lang: str) -> list[Page]:
+class ProtocolPhone(Connection):
+    """A seat's phone as the Room sees it, without a browser: it keeps the frames it is sent."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(lang)
+        self.texts: list[str] = []
+
+    def send_text(self, text: str) -> None:
+        self.texts.append(text)
+
+    def messages(self, kind: str) -> list[dict[str, Any]]:
+        return [m for m in map(json.loads, self.texts) if m.get("type") == kind]
+
+
+def send(host: Any, phone: ProtocolPhone, message: dict[str, Any]) -> None:
+    """A frame from this protocol phone, handled by the Room on the host's loop."""
+    host.call(lambda room: room.handle_text(phone, json.dumps(message)))
+
+
+def next_deal(host: Any, players: int = 5) -> Any:
+    """The Mole game the Room will deal next (its seed is fixed): who plays what, who is Boss."""
+
+    def predict(room: Any) -> Any:
+        rules = get_game("mole")
+        config = rules.make_config(players=players, variants=list(room.variants))
+        return rules.new_game(config, room.fixed_seed + room.games_started)
+
+    return host.call(predict)
+
+
+def seat_five(phones: Any, kit: Any, host: Any, lang: str, keep: Iterable[int]) -> list[Page]:
+    """Ana to Eva join in seat order: the seats in ``keep`` on Chromium phones at the QA's size,
+    the others on protocol phones. The real pages, in seat order."""
     width, height = SIZES[lang]
-    pages = seated(phones, kit, NAMES, [lang] * 5, width=width)
-    for page in pages:
-        page.set_viewport_size({"width": width, "height": height})
-    pages[0].get_by_test_id("start").click()
-    kit.all_at(pages, "propose", 0)
+    keep = set(keep)
+    pages: list[Page] = []
+    for seat, name in enumerate(NAMES):
+        if seat in keep:
+            (page,) = phones(1, lang=lang, width=width)
+            kit.join([page], [name])
+            page.set_viewport_size({"width": width, "height": height})
+            pages.append(page)
+        else:
+            phone = ProtocolPhone(lang)
+            host.call(lambda room, phone=phone: room.connect(phone))
+            send(host, phone, {"type": "join", "name": name})
+            assert phone.messages("welcome"), phone.texts[-1:]
+    assert host.call(lambda room: [p.name for p in room.players]) == NAMES
     return pages
+
+
+def table_of_five(
+    phones: Any, kit: Any, host: Any, lang: str, real: Callable[[Any], Iterable[int]]
+) -> list[Page]:
+    """Five players in a Mole game at its first proposal. The seats ``real(deal)`` names
+    (``deal``: the game the Room is about to deal, its seed being fixed) are Chromium phones;
+    the others protocol phones. The real pages, in seat order."""
+    deal = next_deal(host)
+    keep = set(real(deal))
+    pages = seat_five(phones, kit, host, lang, keep)
+    if 0 in keep:  # the leader starts the game from the lobby
+        pages[0].get_by_test_id("start").click()
+    else:
+        host.call(lambda room: room.start())
+    kit.all_at(pages, "propose", 0)
+    assert host.call(lambda room: list(room.state.roles)) == list(deal.roles), "as foreseen"
+    assert public(host)["boss"] == deal.boss
+    return pages
+
+
+def every_seat(deal: Any) -> range:
+    return range(5)
 
 
 OVERLAPS_JS = """() => {
@@ -121,7 +191,8 @@ def propose_button_just_above_the_handle(page: Page) -> None:
 def test_the_boss_cannot_pick_more_than_the_team_and_a_refusal_covers_no_control(
     phones: Any, host: Any, kit: Any, lang: str
 ) -> None:
-    pages = table_of_five(phones, kit, lang)
+    # The Boss's phone is the one the QA used; the other four seats need no screen.
+    pages = table_of_five(phones, kit, host, lang, real=lambda deal: [deal.boss])
     boss = kit.the_boss(pages)
     size = public(host)["locks"][0]["team_size"]
     assert size == 2
@@ -195,7 +266,7 @@ def to_the_bottom(page: Page) -> float:
 def test_a_new_step_is_scrolled_into_view_above_the_handle_once(
     phones: Any, host: Any, kit: Any, lang: str
 ) -> None:
-    pages = table_of_five(phones, kit, lang)
+    pages = table_of_five(phones, kit, host, lang, real=every_seat)  # every phone is read
     kit.propose(kit.the_boss(pages), [0, 1])
     kit.all_at(pages, "vote", 1)
     kit.vote_all(pages, approve=False)
@@ -295,7 +366,7 @@ TABLE_WORDS = "table th, table .tag"
 def test_the_mole_reveal_breaks_no_word_and_its_tags_fit_anyone(
     phones: Any, host: Any, kit: Any, lang: str
 ) -> None:
-    pages = table_of_five(phones, kit, lang)
+    pages = table_of_five(phones, kit, host, lang, real=every_seat)  # every phone is read
     protected, accused = mole_to_the_end(host, protect="mole", accuse="contact")
     for page in pages:
         expect(page.get_by_test_id("winner")).to_have_attribute("data-winner", "moles")
@@ -332,10 +403,8 @@ def bots_play_to_the_end(host: Any) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_inside_job_tables_break_no_word(phones: Any, host: Any, kit: Any, lang: str) -> None:
-    width, height = SIZES[lang]
-    pages = seated(phones, kit, NAMES, [lang] * 5, width=width)
-    for page in pages:
-        page.set_viewport_size({"width": width, "height": height})
+    # The leader's phone chooses the game; Ben's is read.
+    pages = seat_five(phones, kit, host, lang, keep=[0, 1])
     pages[0].get_by_test_id("game-insidejob").click()
     expect(pages[0].get_by_test_id("game-insidejob")).to_have_attribute("aria-pressed", "true")
     pages[0].get_by_test_id("start").click()
@@ -390,7 +459,7 @@ def check_paused(pages: list[Page], lang: str) -> None:
 def test_a_paused_game_greys_its_controls_and_says_the_leader_resumes_it(
     phones: Any, host: Any, kit: Any, lang: str
 ) -> None:
-    pages = table_of_five(phones, kit, lang)
+    pages = table_of_five(phones, kit, host, lang, real=every_seat)  # every phone is read
     leader = pages[0]
     boss = kit.the_boss(pages)
     boss.get_by_test_id("pick-1").click()
@@ -434,8 +503,7 @@ def test_a_paused_game_greys_its_controls_and_says_the_leader_resumes_it(
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_held_flap_says_let_go_to_hide(phones: Any, host: Any, kit: Any, lang: str) -> None:
-    pages = table_of_five(phones, kit, lang)
-    page = pages[1]
+    (page,) = table_of_five(phones, kit, host, lang, real=lambda deal: [1])
     hint = page.get_by_test_id("flap-handle").locator("#flap-hint")
     expect(hint).to_have_text(translate(lang, "phone.flap.hint"))
     cdp = kit.hold_flap(page)
@@ -448,7 +516,7 @@ def test_the_held_flap_says_let_go_to_hide(phones: Any, host: Any, kit: Any, lan
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_lookouts_file_names_its_lock_once(phones: Any, host: Any, kit: Any, lang: str) -> None:
-    pages = table_of_five(phones, kit, lang)
+    pages = table_of_five(phones, kit, host, lang, real=lambda deal: [deal.roles.index("lookout")])
     roles: list[str] = host.call(lambda room: list(room.state.roles))
     mole, lookout = roles.index("mole"), roles.index("lookout")
     clean = next(seat for seat, role in enumerate(roles) if role not in (*MOLES, "lookout"))
@@ -472,7 +540,7 @@ def test_the_lookouts_file_names_its_lock_once(phones: Any, host: Any, kit: Any,
 def test_the_getaway_no_longer_shows_the_boss_and_the_rejections(
     phones: Any, host: Any, kit: Any, lang: str
 ) -> None:
-    pages = table_of_five(phones, kit, lang)
+    pages = table_of_five(phones, kit, host, lang, real=every_seat)  # every phone is read
     for page in pages:
         expect(page.get_by_test_id("boss-line")).to_be_visible()
     mole_to_the_getaway(host)
