@@ -10,8 +10,10 @@ import copy
 import pygame
 import pytest
 from tv_fit import misfits
-from tv_scripts import find_game, play
+from tv_scripts import find_game, play, room
 
+from engine.registry import get_game
+from engine.rng import Rng
 from host.i18n import LANGUAGES
 from host.tv import help_overlay, roombar, theme
 from host.tv.window import TvWindow
@@ -212,5 +214,60 @@ def test_the_claims_keys_line_reads_at_one_size_with_others_waiting(game, lang, 
         for end in (line[0].rect.left, line[0].rect.right - 10):
             strip = pygame.Rect(end, line[0].rect.top, 10, line[0].rect.height)
             assert inked(window, strip, theme.PANEL_LIGHT), keys
+    finally:
+        window.close()
+
+
+def long_history_message() -> dict:
+    """A ten-player board whose Boss is about to propose the fifteenth team: at locks 1 and 3
+    two teams rejected, then one approved (all Clean: open); at locks 2 and 4 three rejected
+    (the Patrol blows it); at lock 5 two rejected."""
+    game = get_game("mole")
+    state = game.new_game(game.make_config(players=10, variants=[]), 5)
+    rng = Rng(5)
+    plan = {0: 2, 1: 3, 2: 2, 3: 3, 4: 2}  # rejections before each lock's approved team
+
+    def view() -> dict:
+        return copy.deepcopy(game.view(state, None))
+
+    while True:
+        current = view()
+        rejected = sum(1 for p in current["proposals"] if p["lock"] == current["lock"])
+        if current["lock"] == 4 and rejected == plan[4] and current["phase"] == "propose":
+            return {"type": "public", "room": room(10, "playing"), "view": current}
+        seat = min(game.expected_seats(state))
+        if current["phase"] == "vote":
+            action = {"type": "vote", "approve": rejected >= plan[current["lock"]]}
+        elif current["phase"] == "cards":
+            action = {"type": "play", "card": "clean"}
+        else:
+            action = game.bots["smart"](state, seat, rng)
+        game.apply(state, seat, action)
+
+
+@pytest.fixture(scope="module")
+def long_history() -> dict:
+    return long_history_message()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_history_counts_the_teams_older_than_its_columns(long_history, lang, size):
+    window = TvWindow(lang, size=size, sound=False)
+    try:
+        canvas = shown(window, long_history)
+        frame = window.director.frame()
+        proposals = len(long_history["view"]["proposals"])
+        columns = [e for e in canvas.elements() if e.startswith("history:")]
+        assert f"history:{proposals - 1}" in columns, "the latest team is shown"
+        hidden = proposals - len(columns)
+        assert hidden > 0, "fourteen teams do not fit the grid's columns"
+        key = "tv.board.history_earlier_one" if hidden == 1 else "tv.board.history_earlier"
+        words = frame.t(key, count=hidden)
+        (earlier,) = texts(canvas, {words})
+        assert not earlier.cut, words
+        first = next(d.rect for d in canvas.drawn if d.label == f"history:{hidden}")
+        assert earlier.rect.right <= first.left, "the count stays left of the first column"
+        assert misfits(canvas) == []
     finally:
         window.close()

@@ -76,6 +76,12 @@ def draw_history(canvas: Canvas, frame: Frame, view: dict[str, Any], bottom: flo
     def column_x(offset: int) -> float:
         return HISTORY_LEFT + name_width + offset * (cell + 4) + cell / 2
 
+    if first_number:
+        # The teams older than the columns are counted above the names, not dropped unsaid.
+        key = "tv.board.history_earlier_one" if first_number == 1 else "tv.board.history_earlier"
+        earlier = frame.t(key, count=first_number)
+        right = HISTORY_LEFT + name_width - 10
+        canvas.text(earlier, right, 392, 24, theme.MUTED, "topright", name_width - 20)
     for offset, proposal in enumerate(shown):
         x = column_x(offset)
         # Header: the lock the proposal was for, and its outcome.
