@@ -4,7 +4,7 @@ A refusal that only one role can draw must never reach the wire: the host answer
 phone alone, while an accepted choice sends a state to every seat, so a sniffer would tell the
 role from the traffic. The page refuses such a choice itself, under the flap.
 
-A seat whose screen a test never reads is a protocol phone (``ProtocolPhone``), seated and moved
+A seat whose screen a test never reads is a protocol phone (``FakePhone``), seated and moved
 through the Room; Chromium pages are kept for the seats a test reads or taps.
 """
 
@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 from engine.registry import get_game
 from host.i18n import translate
 from host.outgoing import room_part
-from host.seats import Connection
+from tests.browser.test_board_page import FakePhone
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
 MOLE_ROLES = ("mole", "snitch")
@@ -28,27 +28,13 @@ MOLE_ROLES = ("mole", "snitch")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "phone"
 
 
-class ProtocolPhone(Connection):
-    """A seat's phone as the Room sees it, without a browser: it keeps the frames it is sent."""
-
-    def __init__(self, lang: str = "en") -> None:
-        super().__init__(lang)
-        self.texts: list[str] = []
-
-    def send_text(self, text: str) -> None:
-        self.texts.append(text)
-
-    def messages(self, kind: str) -> list[dict[str, Any]]:
-        return [m for m in map(json.loads, self.texts) if m.get("type") == kind]
-
-
-def send(host: Any, phone: ProtocolPhone, message: dict[str, Any]) -> None:
+def send(host: Any, phone: FakePhone, message: dict[str, Any]) -> None:
     """A frame from this protocol phone, handled by the Room on the host's loop."""
     host.call(lambda room: room.handle_text(phone, json.dumps(message)))
 
 
-def protocol_join(host: Any, name: str) -> ProtocolPhone:
-    phone = ProtocolPhone()
+def protocol_join(host: Any, name: str) -> FakePhone:
+    phone = FakePhone()
     host.call(lambda room: room.connect(phone))
     send(host, phone, {"type": "join", "name": name})
     assert phone.messages("welcome"), phone.texts[-1:]

@@ -3,7 +3,7 @@ checked in real Chromium where it showed.
 
 The game is moved on by the host where a test is about a later moment (``act``: the engine action
 of a seat, as its phone would send it); what is checked is always what the page shows. A seat
-whose screen a test never reads is a protocol phone (``ProtocolPhone``), seated through the Room:
+whose screen a test never reads is a protocol phone (``FakePhone``), seated through the Room:
 Chromium pages are kept for the seats a test reads or taps.
 """
 
@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from engine.registry import get_game
 from host.i18n import translate
-from host.seats import Connection
+from tests.browser.test_board_page import FakePhone
 
 LANGS = ["en", "es", "pt"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "phone"
@@ -92,21 +92,7 @@ NAMES = ["Ana", "Ben", "Cara", "Dani", "Eva"]
 SIZES = {"en": (390, 844), "es": (360, 640), "pt": (360, 640)}
 
 
-class ProtocolPhone(Connection):
-    """A seat's phone as the Room sees it, without a browser: it keeps the frames it is sent."""
-
-    def __init__(self, lang: str) -> None:
-        super().__init__(lang)
-        self.texts: list[str] = []
-
-    def send_text(self, text: str) -> None:
-        self.texts.append(text)
-
-    def messages(self, kind: str) -> list[dict[str, Any]]:
-        return [m for m in map(json.loads, self.texts) if m.get("type") == kind]
-
-
-def send(host: Any, phone: ProtocolPhone, message: dict[str, Any]) -> None:
+def send(host: Any, phone: FakePhone, message: dict[str, Any]) -> None:
     """A frame from this protocol phone, handled by the Room on the host's loop."""
     host.call(lambda room: room.handle_text(phone, json.dumps(message)))
 
@@ -135,7 +121,7 @@ def seat_five(phones: Any, kit: Any, host: Any, lang: str, keep: Iterable[int]) 
             page.set_viewport_size({"width": width, "height": height})
             pages.append(page)
         else:
-            phone = ProtocolPhone(lang)
+            phone = FakePhone(lang)
             host.call(lambda room, phone=phone: room.connect(phone))
             send(host, phone, {"type": "join", "name": name})
             assert phone.messages("welcome"), phone.texts[-1:]
