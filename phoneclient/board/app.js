@@ -62,6 +62,9 @@ const sounds = new SoundBank(() => renderBar());
 const moments = new MomentPlayer(els.moment, {
   play: (cue) => sounds.play(cue),
   onChange: () => render(),
+  // Fitted at once, not at the board's next draw: a moment's first frame never shows its text
+  // overflowing.
+  onDraw: (node) => fitText(node),
 });
 
 const socket = new PublicSocket({

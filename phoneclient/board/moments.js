@@ -8,10 +8,11 @@
 const MAX_QUEUED = 3;
 
 export class MomentPlayer {
-  constructor(host, { play, onChange }) {
+  constructor(host, { play, onChange, onDraw = () => {} }) {
     this.host = host;
     this.play = play;
     this.onChange = onChange;
+    this.onDraw = onDraw; // the moment's new node is in place (its text is fitted there)
     this.queue = [];
     this.showing = null;
     this.timers = [];
@@ -63,6 +64,7 @@ export class MomentPlayer {
     this.host.replaceChildren(node);
     this.host.dataset.label = this.showing.label;
     this.host.hidden = false;
+    this.onDraw(this.host);
   }
 
   /** End every moment now, on screen and queued (the leader has moved on to the replay). */
