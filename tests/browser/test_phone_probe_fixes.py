@@ -17,20 +17,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.registry import get_game
 from host.i18n import translate
 from host.outgoing import room_part
 from tests.browser.test_board_page import FakePhone
+from tests.browser.test_phone_qa_fixes import act, next_deal, send
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
 MOLE_ROLES = ("mole", "snitch")
 # Screenshots for people to look at (git-ignored).
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "phone"
-
-
-def send(host: Any, phone: FakePhone, message: dict[str, Any]) -> None:
-    """A frame from this protocol phone, handled by the Room on the host's loop."""
-    host.call(lambda room: room.handle_text(phone, json.dumps(message)))
 
 
 def protocol_join(host: Any, name: str) -> FakePhone:
@@ -39,29 +34,6 @@ def protocol_join(host: Any, name: str) -> FakePhone:
     send(host, phone, {"type": "join", "name": name})
     assert phone.messages("welcome"), phone.texts[-1:]
     return phone
-
-
-def next_roles(host: Any, players: int = 5) -> list[str]:
-    """The roles, by seat, of the Mole game the Room will deal next (its seed is fixed)."""
-
-    def predict(room: Any) -> list[str]:
-        rules = get_game("mole")
-        config = rules.make_config(players=players, variants=list(room.variants))
-        return list(rules.new_game(config, room.fixed_seed + room.games_started).roles)
-
-    result: list[str] = host.call(predict)
-    return result
-
-
-def act(host: Any, seat: int, action: dict[str, Any]) -> None:
-    """The host takes this seat's action, as from its phone, and tells every phone."""
-
-    def apply(room: Any) -> None:
-        room.match.apply(seat, action)
-        room._after_action()
-        room.changed()
-
-    host.call(apply)
 
 
 def record_frames(host: Any) -> list[Any]:
@@ -264,7 +236,7 @@ def test_a_mole_with_no_sabotage_left_is_told_so_and_sends_nothing(
 ) -> None:
     # The Mole's phone and an honest player's are read; the other seats need no screen, and the
     # proposals and votes are moved on by the host.
-    roles = next_roles(host)
+    roles = list(next_deal(host).roles)
     mole_seat = next(seat for seat, role in enumerate(roles) if role in MOLE_ROLES)
     crew_seat = next(seat for seat, role in enumerate(roles) if role not in MOLE_ROLES)
     by_seat: dict[int, Page] = {}
