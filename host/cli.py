@@ -16,6 +16,7 @@ import contextlib
 import locale
 import os
 import queue
+import shutil
 import signal
 import socket
 import sys
@@ -205,9 +206,10 @@ def make_plan(args: argparse.Namespace, say: Callable[[str], None] = say) -> Pla
 
 
 def build_app(plan: Plan, say: Callable[[str], None] = say) -> Any:
-    from host.server import HostConfig, create_app
+    from host.server import HostConfig, create_app, default_state_dir
 
-    # A demo keeps its journals apart: it must not replace the room a real evening left.
+    # A demo keeps its journals apart: it must not replace the room a real evening left. It
+    # keeps the host's key, so its QR code and host code are the evening's.
     state_dir = Path(tempfile.mkdtemp(prefix="molecrew-demo-")) if plan.demo else plan.state_dir
     config = HostConfig(
         join_url=plan.join_url,
@@ -216,8 +218,16 @@ def build_app(plan: Plan, say: Callable[[str], None] = say) -> Any:
         seed=plan.seed,
         demo=plan.demo,
         max_sockets=plan.max_sockets,
+        key_dir=(plan.state_dir or default_state_dir()) if plan.demo else None,
     )
     app = create_app(config)
+    if plan.demo and state_dir is not None:
+        demo_dir = state_dir
+
+        async def forget_the_demo(_app: Any) -> None:
+            shutil.rmtree(demo_dir, ignore_errors=True)  # after the Room's last save
+
+        app.on_cleanup.append(forget_the_demo)
     if plan.mdns:
         from host.mdns import Announcement, cleanup_context
         from host.netaddr import interface_addresses, lan_address

@@ -112,9 +112,15 @@ class HostConfig:
     plain_sockets: bool = False
     # molecrew --demo: bots play this game on every seat, game after game (None: a real room).
     demo: str | None = None
+    # Where the channel's long-term key is kept (None: with the journals). A demo keeps its
+    # journals apart but is the same host: phones that joined it stay when the evening begins.
+    key_dir: Path | None = None
 
     def journal_dir(self) -> Path:
         return Path(self.state_dir) if self.state_dir is not None else default_state_dir()
+
+    def host_key_dir(self) -> Path:
+        return Path(self.key_dir) if self.key_dir is not None else self.journal_dir()
 
 
 ROOM_KEY = web.AppKey("room", Room)
@@ -511,7 +517,7 @@ def create_app(config: HostConfig | None = None) -> web.Application:
     )
     _quiet_bad_requests()
     # The QR code's URL carries the channel's public key in its fragment (never sent over HTTP).
-    host_key = app[HOST_KEY] = HostKey.load_or_create(config.journal_dir())
+    host_key = app[HOST_KEY] = HostKey.load_or_create(config.host_key_dir())
     app[FINGERPRINT_KEY] = fingerprint(host_key.public)
     room = Room(
         join_url=keyed_url(config.join_url, host_key.public),
