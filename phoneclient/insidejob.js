@@ -440,19 +440,24 @@ function result(ctx) {
     parts.push(h("p", { class: `banner ${won ? "won" : "lost"}`, testid: "my-result" },
       won ? t("phone.insidejob.you_won") : t("phone.insidejob.you_lost")));
   }
+  // The columns hold words a phone's width keeps whole (a long name, a role, a count); whom
+  // the seat voted for is a line under its name.
   parts.push(h("table", { class: "reveal ij-reveal", testid: "reveal" },
     h("thead", {}, h("tr", {},
       h("th", {}, t("phone.insidejob.player")),
       h("th", {}, t("phone.insidejob.role")),
-      tally ? h("th", {}, t("phone.insidejob.voted_for")) : null,
       tally ? h("th", { class: "num" }, t("phone.insidejob.votes")) : null)),
     h("tbody", {}, outcome.roles.map((role, seat) => h("tr", {
       testid: `reveal-${seat}`, data: { role, won: String(outcome.winning_seats.includes(seat)) },
     },
-    h("td", {}, nameOf(ctx, seat), outcome.winning_seats.includes(seat)
-      ? h("span", { class: "tag leader" }, "★ ", t("phone.insidejob.winner_tag")) : null),
+    h("td", {}, nameOf(ctx, seat),
+      outcome.winning_seats.includes(seat)
+        ? h("span", { class: "tag leader" }, "★ ", t("phone.insidejob.winner_tag")) : null,
+      tally ? h("span", { class: "reveal-did", testid: `reveal-ballot-${seat}` },
+        t("phone.insidejob.reveal.voted_for", {
+          names: ballots[String(seat)] ? joinNames(ctx, ballots[String(seat)]) : "—",
+        })) : null),
     h("td", {}, t(`insidejob.role.${role}`)),
-    tally ? h("td", {}, ballots[String(seat)] ? joinNames(ctx, ballots[String(seat)]) : "—") : null,
     tally ? h("td", { class: "num", testid: `votes-${seat}` }, String(tally[seat])) : null)))));
   parts.push(rematchFooter(ctx));
   return parts;

@@ -341,20 +341,23 @@ function reveal(ctx) {
       won ? t("phone.mole.you_won") : t("phone.mole.you_lost")));
   }
   const marks = result.marks || [];
+  // Two columns of words, so a phone's width holds a long name and a role whole; whom the
+  // seat marked in the Getaway is a line under its name.
   parts.push(h("table", { class: "reveal mole-reveal", testid: "reveal" },
     h("thead", {}, h("tr", {},
       h("th", {}, t("phone.mole.reveal.player")),
-      h("th", {}, t("phone.mole.reveal.role")),
-      marks.length ? h("th", {}, t("phone.mole.reveal.mark")) : null)),
+      h("th", {}, t("phone.mole.reveal.role")))),
     h("tbody", {}, result.roles.map((role, seat) => h("tr", {
       testid: `reveal-${seat}`, data: { role },
     },
     h("td", {}, nameOf(ctx, seat),
       seat === result.accused ? h("span", { class: "tag" }, t("phone.mole.reveal.accused")) : null,
-      seat === result.protected ? h("span", { class: "tag" }, t("phone.mole.reveal.protected")) : null),
-    h("td", {}, t(`mole.role.${role}`)),
-    marks.length ? h("td", {}, marks[seat] === null ? t("mole.mark.nobody")
-      : nameOf(ctx, marks[seat])) : null)))));
+      seat === result.protected ? h("span", { class: "tag" }, t("phone.mole.reveal.protected")) : null,
+      marks.length ? h("span", { class: "reveal-did", testid: `reveal-mark-${seat}` },
+        t("phone.mole.reveal.marked", {
+          name: marks[seat] === null ? t("mole.mark.nobody") : nameOf(ctx, marks[seat]),
+        })) : null),
+    h("td", {}, t(`mole.role.${role}`)))))));
   if ((result.plays || []).length) {
     parts.push(h("section", { class: "card-box", testid: "reveal-plays" },
       h("h3", {}, t("phone.mole.reveal.plays")),
