@@ -92,6 +92,11 @@ class Change:
     A frame is spliced from parts encoded once per change: the room part, the public board, and
     for a seat only what its view adds to the board (``seat_part``). Ten seats and a thousand
     screens cost one encoding of the board, not one each.
+
+    A state frame may leave out the room part (``with_room=False``) when every phone it goes to
+    already has this very room part (most game actions change only the board): it is 1.6 of a
+    ten-player seat frame's 3.7 KB, so each phone opens and parses less than half as much. The
+    choice is made for the whole change, so its seat frames stay of one length.
     """
 
     def __init__(self, room: Room) -> None:
@@ -104,11 +109,13 @@ class Change:
             self._rules.view(self._state, None) if self._rules is not None else None
         )
         self.public_message = {"type": "public", "room": self.room, "view": self.public_view}
-        self._room_text = encode(self.room)
+        # The Room may swap in an equal text it made before, so that whether a phone has this
+        # room part is a comparison of identity (see Room.broadcast).
+        self.room_text = encode(self.room)
         self._public_view_text = encode(self.public_view)
         self._public_text: str | None = None
-        self._padded: tuple[list[str], dict[Connection, str]] | None = None
-        self._watcher_texts: dict[str, str] = {}
+        self._padded: dict[bool, tuple[list[str], dict[Connection, str]]] = {}
+        self._watcher_texts: dict[tuple[str, bool], str] = {}
         self._board_texts: dict[tuple[str, ...], str] = {}
 
     @property
@@ -116,19 +123,15 @@ class Change:
         """The public frame, made at most once however many screens watch."""
         if self._public_text is None:
             self._public_text = (
-                f'{{"type":"public","room":{self._room_text},"view":{self._public_view_text}}}'
+                f'{{"type":"public","room":{self.room_text},"view":{self._public_view_text}}}'
             )
         return self._public_text
 
-    @property
-    def seat_texts(self) -> list[str]:
-        """Every seat's state frame, padded to one length (empty outside a game)."""
-        return self._game_frames()[0]
-
-    def text_for(self, conn: Connection) -> str:
-        """The state frame for a connection: its seat's, its shared phone's, or the public one."""
+    def text_for(self, conn: Connection, with_room: bool = True) -> str:
+        """The state frame for a connection: its seat's, its shared phone's, or the public one;
+        without the room part if ``with_room`` is false (the phone keeps the one it has)."""
         if self._rules is not None and conn.seats:
-            seats, devices = self._game_frames()
+            seats, devices = self._game_frames(with_room)
             if conn.shared:
                 return devices[conn]
             if conn.player is not None and conn.player in self._room.players:
@@ -137,22 +140,24 @@ class Change:
         # Watchers' frames differ only by a few words of "you": with hundreds of them in the
         # audience, each distinct frame is made once.
         you_text = encode(you)
-        text = self._watcher_texts.get(you_text)
+        text = self._watcher_texts.get((you_text, with_room))
         if text is None:
-            text = self._state_text(you_text, self._public_view_text)
-            self._watcher_texts[you_text] = text
+            text = self._state_text(you_text, self._public_view_text, with_room)
+            self._watcher_texts[you_text, with_room] = text
         return text
 
-    def _game_frames(self) -> tuple[list[str], dict[Connection, str]]:
-        if self._padded is None:
-            self._padded = ([], {}) if self._rules is None else self._pad_game_frames()
-        return self._padded
+    def _game_frames(self, with_room: bool = True) -> tuple[list[str], dict[Connection, str]]:
+        frames = self._padded.get(with_room)
+        if frames is None:
+            frames = ([], {}) if self._rules is None else self._pad_game_frames(with_room)
+            self._padded[with_room] = frames
+        return frames
 
-    def _pad_game_frames(self) -> tuple[list[str], dict[Connection, str]]:
+    def _pad_game_frames(self, with_room: bool) -> tuple[list[str], dict[Connection, str]]:
         room = self._room
         views = [self._seat_view_text(seat) for seat in range(len(room.players))]
         seat_texts = [
-            self._state_text(encode(you_part(room, player, player.conn)), views[seat])
+            self._state_text(encode(you_part(room, player, player.conn)), views[seat], with_room)
             for seat, player in enumerate(room.players)
         ]
         device_texts = {}
@@ -163,7 +168,7 @@ class Change:
                 if holder is not None and holder in room.players:
                     view = views[room.players.index(holder)]
                 you = encode(you_part(room, holder, conn))
-                device_texts[conn] = self._state_text(you, view)
+                device_texts[conn] = self._state_text(you, view, with_room)
         texts = seat_texts + list(device_texts.values())
         size = max(byte_length(text) for text in texts) + _PAD_EMPTY
         padded = {conn: pad_to(text, size) for conn, text in device_texts.items()}
@@ -187,8 +192,10 @@ class Change:
             return part_text
         return f"{board[:-1]},{part_text[1:]}"
 
-    def _state_text(self, you_text: str, view_text: str) -> str:
-        return f'{{"type":"state","room":{self._room_text},"you":{you_text},"view":{view_text}}}'
+    def _state_text(self, you_text: str, view_text: str, with_room: bool) -> str:
+        if not with_room:
+            return f'{{"type":"state","you":{you_text},"view":{view_text}}}'
+        return f'{{"type":"state","room":{self.room_text},"you":{you_text},"view":{view_text}}}'
 
 
 def room_part(room: Room) -> dict[str, Any]:

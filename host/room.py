@@ -114,6 +114,7 @@ class Room:
         self._churn: asyncio.TimerHandle | None = None  # a spectator count still to publish
         self._last_churn = float("-inf")
         self._public_callbacks: list[tuple[Callable[[Any], None], bool]] = []
+        self._room_text: str | None = None  # the room part of the last change made
         if journals is not None:
             restore(self, journals)
 
@@ -773,7 +774,14 @@ class Room:
         return room_part(self)
 
     def _change(self) -> Change:
-        return Change(self)
+        change = Change(self)
+        # The same room part as the last change's becomes the very same text, so a phone that
+        # has it is known by identity (broadcast leaves it out of their frames).
+        if change.room_text == self._room_text:
+            change.room_text = self._room_text
+        else:
+            self._room_text = change.room_text
+        return change
 
     def public_view(self) -> dict[str, Any] | None:
         return self._change().public_view
@@ -782,7 +790,9 @@ class Room:
         return self._change().public_message
 
     def send_state(self, conn: Connection) -> None:
-        conn.send_text(self._change().text_for(conn))
+        change = self._change()
+        conn.send_text(change.text_for(conn))
+        conn.room_seen = change.room_text
 
     def broadcast_soon(self) -> None:
         """Strangers came or went: only the spectator count changed, which phones do not show.
@@ -814,15 +824,20 @@ class Room:
             self._churn.cancel()
             self._churn = None
         change = self._change()
+        room_text = change.room_text
+        # Left out for everyone or for nobody, so that the seats' frames keep one length.
+        with_room = any(conn.room_seen is not room_text for conn in self.connections)
         # The seats first: no player waits on the watchers and screens.
         watchers = []
         for conn in list(self.connections):
             if conn.seats:
-                conn.send_text(change.text_for(conn))
+                conn.send_text(change.text_for(conn, with_room))
+                conn.room_seen = room_text
             else:
                 watchers.append(conn)
         for conn in watchers:
-            conn.send_text(change.text_for(conn))
+            conn.send_text(change.text_for(conn, with_room))
+            conn.room_seen = room_text
         self._publish(change)
 
     def _publish(self, change: Change) -> None:

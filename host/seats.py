@@ -37,6 +37,9 @@ class Connection:
         self.waiting_tokens: list[str] = []  # a shared phone waiting: all the tokens it keeps
         self.member: Any = None  # its place in the audience (host.audience.Member), if any
         self.kept_seat = False  # its token is a seat of the interrupted game on offer
+        # The room part of the last state frame it was sent: a frame whose room part is that
+        # very text may leave it out (host/outgoing.py, Change).
+        self.room_seen: str | None = None
 
     @property
     def shared(self) -> bool:

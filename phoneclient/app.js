@@ -201,7 +201,8 @@ function handleMessage(message) {
       break;
     case "state": {
       const holder = app.you && app.you.phone ? app.you.phone.holder : undefined;
-      app.room = message.room || null;
+      // A frame without a room part means it is the one this phone already has.
+      if (message.room !== undefined) app.room = message.room;
       app.you = message.you || null;
       app.view = message.view === undefined ? null : message.view;
       // The phone changed hands: what the last holder was doing or was told goes with them.

@@ -41,6 +41,10 @@ class FakePhone(Connection):
 
     def messages(self, kind: str) -> list[dict[str, Any]]:
         found = [json.loads(text) for text in self.texts]
+        room = None
+        for message in found:  # a state frame without a room part has the one before
+            if message.get("type") == "state":
+                room = message.setdefault("room", room)
         return [message for message in found if message.get("type") == kind]
 
 

@@ -47,6 +47,8 @@ class Phone:
         message = json.loads(msg.data)
         message.pop("pad", None)  # the padding that evens out frame sizes (tests check it apart)
         if message["type"] in ("state", "public"):
+            if "room" not in message and self.state is not None:  # the one it has, unchanged
+                message["room"] = self.state["room"]
             self.state = message
         elif message["type"] == "welcome":
             self.token = message["token"]

@@ -84,7 +84,12 @@ async def _frame_growth(host, kit, count, game="mole", variants=None):
     def note(room):
         seat_sizes = {len(phone.raw[-1].encode()) for phone in phones}
         assert len(seat_sizes) == 1
-        differences.append(seat_sizes.pop() - len(board.raw[-1].encode()))
+        size = seat_sizes.pop()
+        if "room" not in json.loads(phones[0].raw[-1]):
+            # Left out because every phone has it: the board's frame shows the same room part,
+            # so its length is public and is counted back in.
+            size += len(f'"room":{encode(json.loads(board.raw[-1])["room"])},'.encode())
+        differences.append(size - len(board.raw[-1].encode()))
         return False
 
     await kit.play_to_end(host, phones, board=board, stop=note)
