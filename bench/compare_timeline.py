@@ -10,6 +10,12 @@ first frame, until the last frame's bytes arrive, and until they are read and pa
 
     python3 bench/compare_timeline.py               # 1,500 actions each, medians in µs
     python3 bench/compare_timeline.py --actions 600
+    python3 bench/compare_timeline.py --without-room-part   # and a what-if run, see below
+
+``--without-room-part`` adds a third run, between the other two: molecrew with every seat's state
+frame carrying an empty ``room`` (the room part is 1.6 of a seat frame's 3.7 KB, and unchanged by
+most actions). The bench's phones read only the view, so the game plays the same: it measures
+what sending the room only when it changes could save, not a protocol the phones could use.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -34,6 +41,7 @@ from bench import compare  # noqa: E402
 from bench.bgio import driver  # noqa: E402
 
 clock = time.perf_counter
+WITHOUT_ROOM_PART = "MOLECREW_BENCH_WITHOUT_ROOM_PART"  # the what-if run's server reads it
 
 
 # ------------------------------------------------------------------------- molecrew's server
@@ -68,6 +76,13 @@ def serve_with_timeline(state_dir: Path, max_sockets: int, out: Path) -> int:
         if "puts" in current:
             current["puts"].append(clock())
 
+    if os.environ.get(WITHOUT_ROOM_PART):
+        import host.outgoing as outgoing
+
+        def state_text_without_room(self: Any, you_text: str, view_text: str) -> str:
+            return f'{{"type":"state","room":{{}},"you":{you_text},"view":{view_text}}}'
+
+        outgoing.Change._state_text = state_text_without_room  # type: ignore[method-assign]
     journal._sync_data = timed_sync  # type: ignore[assignment]
     room.Room.handle_text = timed_handle  # type: ignore[method-assign]
     outbox.Outbox.put = timed_put  # type: ignore[method-assign]
@@ -197,6 +212,7 @@ def median_us(values: list[float]) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=1500)
+    parser.add_argument("--without-room-part", action="store_true")
     parser.add_argument("--serve", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -204,11 +220,43 @@ def main() -> int:
         return serve_with_timeline(Path(state_dir), int(max_sockets), Path(out))
     compare.ensure_bgio()
     note_arrivals()
+    molecrew_runs = []
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "server.json"
         ours, client = asyncio.run(run("molecrew", args.actions, out))
-        server = json.loads(out.read_text())
+        molecrew_runs.append(("molecrew", ours, json.loads(out.read_text()), client))
+        if args.without_room_part:
+            os.environ[WITHOUT_ROOM_PART] = "1"
+            try:
+                ours, client = asyncio.run(run("molecrew", args.actions, out))
+            finally:
+                del os.environ[WITHOUT_ROOM_PART]
+            title = "molecrew, state frames without their room part (what-if)"
+            molecrew_runs.append((title, ours, json.loads(out.read_text()), client))
         theirs, bgio = asyncio.run(run("boardgame.io", args.actions, out))
+    for title, ours, server, client in molecrew_runs:
+        print_molecrew(title, ours, server, client)
+    print(f"boardgame.io: p50 {theirs['every_connection']['p50_ms']} ms, median µs per stage:")
+    for label, pick in (
+        ("client sends -> the first phone has its frame", lambda m: m["first_has"] - m["send"]),
+        (
+            "client sends -> the last frame's bytes reach the client",
+            lambda m: m["all_arrived"] - m["send"],
+        ),
+        (
+            "-> the client has read all 10 phones' frames",
+            lambda m: m["all_have"] - m["all_arrived"],
+        ),
+        ("-> parsed", lambda m: m["parsed"] - m["all_have"]),
+        ("whole action (the phones)", lambda m: m["parsed"] - m["send"]),
+    ):
+        print(f"  {label:52} {median_us([pick(m) for m in bgio]):6}")
+    return 0
+
+
+def print_molecrew(
+    title: str, ours: dict[str, Any], server: list[dict], client: list[dict]
+) -> None:
     # The server noted every action, the warm-up's too: the last ones are the client's marks'.
     server = server[-len(client) :]
     pairs = list(zip(server, client, strict=True))
@@ -236,25 +284,9 @@ def main() -> int:
             lambda s, c: c["all_arrived"] - c["send"],
         ),
     ]
-    print(f"molecrew: p50 {ours['every_connection']['p50_ms']} ms, median µs per stage:")
+    print(f"{title}: p50 {ours['every_connection']['p50_ms']} ms, median µs per stage:")
     for label, pick in rows:
         print(f"  {label:52} {median_us([pick(s, c) for s, c in pairs]):6}")
-    print(f"boardgame.io: p50 {theirs['every_connection']['p50_ms']} ms, median µs per stage:")
-    for label, pick in (
-        ("client sends -> the first phone has its frame", lambda m: m["first_has"] - m["send"]),
-        (
-            "client sends -> the last frame's bytes reach the client",
-            lambda m: m["all_arrived"] - m["send"],
-        ),
-        (
-            "-> the client has read all 10 phones' frames",
-            lambda m: m["all_have"] - m["all_arrived"],
-        ),
-        ("-> parsed", lambda m: m["parsed"] - m["all_have"]),
-        ("whole action (the phones)", lambda m: m["parsed"] - m["send"]),
-    ):
-        print(f"  {label:52} {median_us([pick(m) for m in bgio]):6}")
-    return 0
 
 
 if __name__ == "__main__":
