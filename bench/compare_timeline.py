@@ -10,12 +10,11 @@ first frame, until the last frame's bytes arrive, and until they are read and pa
 
     python3 bench/compare_timeline.py               # 1,500 actions each, medians in µs
     python3 bench/compare_timeline.py --actions 600
-    python3 bench/compare_timeline.py --without-room-part   # and a what-if run, see below
+    python3 bench/compare_timeline.py --with-room-part   # and the frames as they were, see below
 
-``--without-room-part`` adds a third run, between the other two: molecrew with every seat's state
-frame carrying an empty ``room`` (the room part is 1.6 of a seat frame's 3.7 KB, and unchanged by
-most actions). The bench's phones read only the view, so the game plays the same: it measures
-what sending the room only when it changes could save, not a protocol the phones could use.
+``--with-room-part`` adds a third run, between the other two: molecrew with every state frame
+carrying the room part again, as before c61356b (1.6 of a ten-player seat frame's 3.7 KB, and
+unchanged by most actions), so that the two are compared in one run.
 """
 
 from __future__ import annotations
@@ -41,7 +40,7 @@ from bench import compare  # noqa: E402
 from bench.bgio import driver  # noqa: E402
 
 clock = time.perf_counter
-WITHOUT_ROOM_PART = "MOLECREW_BENCH_WITHOUT_ROOM_PART"  # the what-if run's server reads it
+WITH_ROOM_PART = "MOLECREW_BENCH_WITH_ROOM_PART"  # the third run's server reads it
 
 
 # ------------------------------------------------------------------------- molecrew's server
@@ -76,13 +75,15 @@ def serve_with_timeline(state_dir: Path, max_sockets: int, out: Path) -> int:
         if "puts" in current:
             current["puts"].append(clock())
 
-    if os.environ.get(WITHOUT_ROOM_PART):
+    if os.environ.get(WITH_ROOM_PART):
         import host.outgoing as outgoing
 
-        def state_text_without_room(self: Any, you_text: str, view_text: str) -> str:
-            return f'{{"type":"state","room":{{}},"you":{you_text},"view":{view_text}}}'
+        text_for = outgoing.Change.text_for
 
-        outgoing.Change._state_text = state_text_without_room  # type: ignore[method-assign]
+        def text_with_room(self: Any, conn: Any, with_room: bool = True) -> str:
+            return text_for(self, conn, True)
+
+        outgoing.Change.text_for = text_with_room  # type: ignore[method-assign]
     journal._sync_data = timed_sync  # type: ignore[assignment]
     room.Room.handle_text = timed_handle  # type: ignore[method-assign]
     outbox.Outbox.put = timed_put  # type: ignore[method-assign]
@@ -212,7 +213,7 @@ def median_us(values: list[float]) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=1500)
-    parser.add_argument("--without-room-part", action="store_true")
+    parser.add_argument("--with-room-part", action="store_true")
     parser.add_argument("--serve", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -225,13 +226,13 @@ def main() -> int:
         out = Path(folder) / "server.json"
         ours, client = asyncio.run(run("molecrew", args.actions, out))
         molecrew_runs.append(("molecrew", ours, json.loads(out.read_text()), client))
-        if args.without_room_part:
-            os.environ[WITHOUT_ROOM_PART] = "1"
+        if args.with_room_part:
+            os.environ[WITH_ROOM_PART] = "1"
             try:
                 ours, client = asyncio.run(run("molecrew", args.actions, out))
             finally:
-                del os.environ[WITHOUT_ROOM_PART]
-            title = "molecrew, state frames without their room part (what-if)"
+                del os.environ[WITH_ROOM_PART]
+            title = "molecrew, every state frame with its room part (as before)"
             molecrew_runs.append((title, ours, json.loads(out.read_text()), client))
         theirs, bgio = asyncio.run(run("boardgame.io", args.actions, out))
     for title, ours, server, client in molecrew_runs:
