@@ -253,6 +253,8 @@ async def receive_all(
         if message["type"] not in ("state", "public"):
             raise RuntimeError(f"socket {index} got {message}")
         if index < len(last):
+            if "room" not in message and "room" in last[index]:
+                message["room"] = last[index]["room"]  # left out: the one it has, unchanged
             last[index] = message
 
 
