@@ -130,9 +130,11 @@ export function renderLobby(ctx) {
     teachButton(ctx),
   ];
   if (you.leader) {
+    // Once the table can start, the button stays in sight at the bottom of the screen while
+    // the leader scrolls the options above it: starting is the lobby's last step, not a hunt.
     parts.push(h("button", {
-      type: "button", class: "primary", testid: "start", disabled: !room.can_start,
-      onclick: () => send({ type: "start" }),
+      type: "button", class: room.can_start ? "primary start-ready" : "primary", testid: "start",
+      disabled: !room.can_start, onclick: () => send({ type: "start" }),
     }, t("phone.lobby.start")));
     if (!room.can_start) {
       parts.push(h("p", { class: "hint", testid: "start-hint" }, t("phone.lobby.start_hint", {
