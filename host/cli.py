@@ -210,10 +210,10 @@ def build_app(plan: Plan, say: Callable[[str], None] = say) -> Any:
 
     # A demo keeps its journals apart: it must not replace the room a real evening left. It
     # keeps the host's key, so its QR code and host code are the evening's.
-    state_dir = Path(tempfile.mkdtemp(prefix="molecrew-demo-")) if plan.demo else plan.state_dir
+    demo_dir = Path(tempfile.mkdtemp(prefix="molecrew-demo-")) if plan.demo else None
     config = HostConfig(
         join_url=plan.join_url,
-        state_dir=state_dir,
+        state_dir=demo_dir or plan.state_dir,
         resume=plan.resume and not plan.demo,
         seed=plan.seed,
         demo=plan.demo,
@@ -221,8 +221,7 @@ def build_app(plan: Plan, say: Callable[[str], None] = say) -> Any:
         key_dir=(plan.state_dir or default_state_dir()) if plan.demo else None,
     )
     app = create_app(config)
-    if plan.demo and state_dir is not None:
-        demo_dir = state_dir
+    if demo_dir is not None:
 
         async def forget_the_demo(_app: Any) -> None:
             shutil.rmtree(demo_dir, ignore_errors=True)  # after the Room's last save

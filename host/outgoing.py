@@ -146,7 +146,7 @@ class Change:
             self._watcher_texts[you_text, with_room] = text
         return text
 
-    def _game_frames(self, with_room: bool = True) -> tuple[list[str], dict[Connection, str]]:
+    def _game_frames(self, with_room: bool) -> tuple[list[str], dict[Connection, str]]:
         frames = self._padded.get(with_room)
         if frames is None:
             frames = ([], {}) if self._rules is None else self._pad_game_frames(with_room)
