@@ -47,7 +47,7 @@ class Audience:
         same = next((m for m in self.members if key(m.name) == key(name)), None)
         if same is not None:
             if same.conn is not None and same.conn is not conn:
-                raise RoomError("name_taken", name=same.name)
+                raise RoomError("name_watching", name=same.name)
             self.leave(conn)
             same.conn = conn
             return same
@@ -140,13 +140,12 @@ def _overlap(marked: set[int], hidden: set[int]) -> float:
 
 
 def on_audience(room: Room, conn: Connection, message: dict[str, Any]) -> None:
-    """A phone without a seat joins the audience with a name, to play along."""
-    if conn.seats:
-        if any(player in room.players for player in conn.seats):
-            raise RoomError("already_seated", seat=room.seat_of(conn.seats[0]))
-        raise RoomError("plays_next_game", name=conn.seats[0].name)  # a latecomer
+    """A phone without a seat at the table joins the audience with a name, to play along; a
+    latecomer too, while it waits for the next game (under its own name or another)."""
+    if any(player in room.players for player in conn.seats):
+        raise RoomError("already_seated", seat=room.seat_of(conn.seats[0]))
     name = clean_name(message["name"])
-    refuse_taken_name(room, name)
+    refuse_taken_name(room, name, own=conn.seats)
     conn.member = room.audience.join(conn, name, name_key)
     room.send_state(conn)
     send_marks(room, conn)
@@ -165,6 +164,25 @@ def on_suspect(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         raise RoomError("not_a_seat", seat=next(s for s in seats if not 0 <= s < len(room.players)))
     room.audience.mark(conn.member, room.match.rules.round_of(room.match.state), seats)
     send_marks(room, conn)
+
+
+def start_afresh(room: Room) -> None:
+    """A new game is dealt: every member's marks start empty, and their phones are told so
+    (they would otherwise keep showing the last game's suspects, by seat numbers that may now
+    be other people)."""
+    room.audience.new_game()
+    for conn in room.connections:
+        if conn.member is not None:
+            send_marks(room, conn)
+
+
+def leave_if_seated(room: Room) -> None:
+    """Latecomers took their seats: those who watched in the audience meanwhile leave it (their
+    phones now show their seats)."""
+    for conn in room.connections:
+        if conn.member is not None and any(player in room.players for player in conn.seats):
+            room.audience.leave(conn)
+            conn.member = None
 
 
 def send_marks(room: Room, conn: Connection) -> None:

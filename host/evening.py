@@ -41,7 +41,7 @@ def end_game(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     room.require_leader(conn)
     if room.phase != "playing":
         raise RoomError("not_started")
-    room.abandon()
+    room.abandon(by=room.leader.name if room.leader else None)
 
 
 def back_to_lobby(room: Room, conn: Connection, message: dict[str, Any]) -> None:

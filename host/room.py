@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.errors import CodedError
 from engine.registry import DEFAULT_GAME, GameRules, game_names
-from host.audience import AUDIENCE_MOVES, Audience
+from host.audience import AUDIENCE_MOVES, Audience, leave_if_seated, start_afresh
 from host.clock import Handle, LoopScheduler, Scheduler
 from host.errors import RoomError
 from host.evening import LEADER_MOVES, REPLAY_STEPS_MAX, demo_game_over, remove_mid_game
@@ -355,9 +355,12 @@ class Room:
         self.save_quietly()
         self.broadcast()
 
-    def abandon(self) -> None:
+    def abandon(self, by: str | None = None) -> None:
         """End the game being played without a result (the journal records it abandoned) and
-        go back to the lobby."""
+        go back to the lobby; ``by``: the leader who ended it, whom every screen names (those
+        who did not end it, the audience too, would otherwise just find the lobby)."""
+        if by is not None:
+            self.notice = {"id": self.next_id(), "kind": "game_ended", "name": by}
         if self.match is not None:
             self.match.abandon()
         self.back_to_lobby()
@@ -373,6 +376,7 @@ class Room:
         for player in self.players:
             player.bot = player.idle = False
         self.seat_newcomers()
+        leave_if_seated(self)
         self.save_quietly()
         self.changed()
 
@@ -518,7 +522,8 @@ class Room:
         for conn in self.connections:
             conn.player = None if conn.shared else conn.player  # everyone passes the phone anew
         self._bot_round = None
-        self.audience.new_game()
+        leave_if_seated(self)
+        start_afresh(self)
         self.tutorial = None
         if previous is not None:
             previous.close()

@@ -8,7 +8,7 @@ never takes it without the table's approval, and an approved claim gets a new to
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from host.errors import RoomError
@@ -202,11 +202,12 @@ def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     room.changed()
 
 
-def refuse_taken_name(room: Room, name: str) -> None:
-    """Raises RoomError when ``name`` is, or looks like, a name already at the table."""
+def refuse_taken_name(room: Room, name: str, own: Iterable[Player] = ()) -> None:
+    """Raises RoomError when ``name`` is, or looks like, a name already at the table (other than
+    the ``own`` seats' of the phone asking)."""
     key = name_key(name)
     same = next((p for p in room.players + room.next_game if name_key(p.name) == key), None)
-    if same is None:
+    if same is None or same in own:
         return
     if not same_spelling(same.name, name):
         raise RoomError("name_lookalike", name=same.name)
@@ -260,9 +261,10 @@ def give_seat(room: Room, conn: Connection, player: Player, add: bool = False) -
     conn.seats.sort(key=lambda p: order.index(p) if p in order else len(order))
     drop_claim(room, conn)
     conn.waiting_for = None
-    if conn.member is not None:
+    if conn.member is not None and player in room.players:
         # A watcher who takes a seat plays: out of the audience (its marks of the last game stay
         # in that game's result), or its phone would keep showing the audience over its seat.
+        # A latecomer plays the next game and may play along with the audience until then.
         room.audience.leave(conn)
         conn.member = None
     player.conn = conn

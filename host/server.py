@@ -412,8 +412,12 @@ async def public_socket(request: web.Request) -> web.WebSocketResponse:
     try:
         gate.enter(ws, request.remote or "", lambda: True)
         unsubscribe = room.subscribe_public(outbox.put, as_text=True)
-        async for _msg in ws:
-            pass  # nothing is read from a board; its frames are dropped
+        async for msg in ws:
+            if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                # A board only listens: one that talks is not the page (which sends nothing),
+                # and a flood of them would cost the seated players their host (QA).
+                await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"boards only listen")
+                break
     finally:
         if unsubscribe is not None:
             unsubscribe()

@@ -188,6 +188,15 @@ function moment() {
   return game && app.room ? game.turnKey(app.room, app.view) : null;
 }
 
+/** The leader ended the game: every phone says who, rather than just showing the lobby (a phone
+ * that connects afterwards does not: it saw no game end). */
+function noticeOfTheTable(before, room) {
+  const notice = room.notice;
+  if (!before || !notice || notice.kind !== "game_ended") return;
+  if (before.notice && before.notice.id === notice.id) return;
+  app.notice = t("phone.notice.game_ended", { name: notice.name || "" });
+}
+
 /** Present the stored token again: the saved game it holds a seat in is being played now. */
 function helloAgain() {
   if (loadTokens().length) send(helloMessage(language()));
@@ -202,7 +211,10 @@ function handleMessage(message) {
     case "state": {
       const holder = app.you && app.you.phone ? app.you.phone.holder : undefined;
       // A frame without a room part means it is the one this phone already has.
-      if (message.room !== undefined) app.room = message.room;
+      if (message.room !== undefined) {
+        noticeOfTheTable(app.room, message.room);
+        app.room = message.room;
+      }
       app.you = message.you || null;
       app.view = message.view === undefined ? null : message.view;
       // The phone changed hands: what the last holder was doing or was told goes with them.
@@ -415,6 +427,7 @@ function render() {
       screen = "next-game";
       fill(els.screen, h("h1", { class: "title" }, t(`${room.game}.name`)),
         part.evening.nextGameBanner(ctx),
+        you.audience ? part.audience.audiencePanel(ctx) : audienceJoin(ctx),
         claimsPanel(ctx), game ? absentPanel(ctx) : null, game ? game.renderPublic(ctx) : null);
     } else if (behindCurtain(room, you)) {
       screen = "curtain";

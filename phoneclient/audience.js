@@ -95,10 +95,24 @@ export function audienceResult(ctx) {
 export function audiencePanel(ctx) {
   const { room, you, view, t } = ctx;
   if (!you || !you.audience) return null;
-  const parts = [h("p", { class: "banner", testid: "audience-banner" },
+  const parts = [you.next_game ? null : h("p", { class: "banner", testid: "audience-banner" },
     t("phone.audience.banner", { name: you.audience }))];
   if (room.phase === "playing" && view) parts.push(suspectPicker(ctx));
   else if (room.phase === "over") parts.push(audienceResult(ctx));
   else parts.push(h("p", { class: "hint", testid: "audience-wait" }, t("phone.audience.wait")));
+  if (room.phase !== "lobby") parts.push(playNextGame(ctx));
   return h("div", { class: "stack", testid: "audience" }, parts);
+}
+
+/** A watcher who would rather play: the next game seats them under their audience name (the
+ * host keeps them in the audience until then). In the lobby the join form above does it. */
+function playNextGame(ctx) {
+  const { you, send, t } = ctx;
+  if (you.next_game) return null;
+  return h("div", { class: "stack", testid: "audience-play-next" },
+    h("p", { class: "hint" }, t("phone.audience.play_next_hint")),
+    h("button", {
+      type: "button", class: "secondary", testid: "audience-play-next-button",
+      onclick: () => send({ type: "join", name: you.audience }),
+    }, t("phone.audience.play_next")));
 }

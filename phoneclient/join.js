@@ -62,6 +62,11 @@ export function renderJoin(ctx) {
   const parts = [h("h1", { class: "title" }, t(`${room.game}.name`))];
   if (room.phase === "lobby") {
     parts.push(resumable(ctx));
+    const count = (room.seats || []).length;
+    if (room.max_players && count >= room.max_players) {
+      parts.push(h("p", { class: "banner", testid: "table-full" },
+        t("phone.join.full", { count, max: room.max_players })));
+    }
     parts.push(h("p", { class: "hint" }, t("phone.join.intro")));
     parts.push(nameForm(ctx, "phone.join.label", "phone.join.button"));
     parts.push(playerList(ctx));
@@ -145,12 +150,13 @@ export function audienceAgain() {
   }
 }
 
-/** The form to join the audience, for a phone with no seat (null when it is in already). */
+/** The form to join the audience, for a phone with no seat at the table (a latecomer's too,
+ * until the next game), or null when it is in already. */
 export function audienceJoin(ctx) {
   const { you, ui, send, t } = ctx;
   if (!you || you.audience || you.phone) return null;
   if (you.seat !== null && you.seat !== undefined) return null;
-  if (you.next_game || you.claim || you.waiting_seat) return null;
+  if (you.claim || you.waiting_seat) return null;
   const input = h("input", {
     id: "audience-name", testid: "audience-name", type: "text", autocomplete: "nickname",
     autocapitalize: "words", enterkeyhint: "go", spellcheck: "false",
@@ -162,7 +168,7 @@ export function audienceJoin(ctx) {
       ui.audienceName = event.target.value;
     },
   });
-  input.value = ui.audienceName || "";
+  input.value = ui.audienceName || (you.next_game ? you.name : "") || "";
   return h("form", {
     class: "stack card-box audience-join", testid: "audience-form",
     onsubmit: (event) => {

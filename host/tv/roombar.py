@@ -29,7 +29,7 @@ BAR_SIZE, BAR_PADDING = 32, 48  # the bar's words, and the room its box leaves a
 # The claim's panel at the bottom, left and width: its keys line, with others waiting after it,
 # takes 1368 at 34 in pt (1276 in en), whole in 1540.
 CLAIM_PANEL, CLAIM_KEYS_SIZE = (160, 1600), 34
-NOTICE_KINDS = ("seat_taken_back",)  # the notices this screen has words for
+NOTICE_KINDS = ("seat_taken_back", "game_ended")  # the notices this screen has words for
 
 
 def clock_text(seconds: float) -> str:

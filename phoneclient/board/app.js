@@ -26,6 +26,7 @@ const loaded = new Map();
 const loading = new Set();
 const DESIGN = { width: 1920, height: 1080 };
 const NOTICE_SECONDS = 6;
+const NOTICE_KINDS = new Set(["seat_taken_back", "game_ended"]); // the notices it has words for
 const params = new URLSearchParams(location.search);
 // At the end, the reveal and the audience's guesses take turns this many seconds each.
 const END_CYCLE_SECONDS = Math.max(1, Number(params.get("cycle")) || 15);
@@ -356,8 +357,9 @@ function renderBar() {
   for (const claim of room.claims || []) {
     parts.push(barPart("claim", `claim-${claim.id}`, t("board.claim", { name: claim.name })));
   }
-  if (room.notice && room.notice.kind === "seat_taken_back" && performance.now() < board.noticeShownUntil) {
-    parts.push(barPart("notice", "notice", t("board.notice.seat_taken_back", { name: room.notice.name })));
+  const notice = room.notice;
+  if (notice && NOTICE_KINDS.has(notice.kind) && performance.now() < board.noticeShownUntil) {
+    parts.push(barPart("notice", "notice", t(`board.notice.${notice.kind}`, { name: notice.name })));
   }
   if (room.phase === "playing") parts.push(...absentParts(ctx));
   const late = room.next_game || [];

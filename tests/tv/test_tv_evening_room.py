@@ -117,3 +117,17 @@ def test_the_end_says_who_starts_the_next_game(table, demo):
     words = en("tv.end.demo_again" if demo else "tv.end.rematch")
     other = en("tv.end.rematch" if demo else "tv.end.demo_again")
     assert words in footer and other not in footer
+
+
+def test_the_tv_says_who_ended_the_game_when_the_table_is_back_in_the_lobby(table):
+    """QA: the leader's "End the game" took every screen straight to the lobby, with no word of
+    why; the TV names who ended it."""
+    room, window, _ = table
+    room.start()
+    show(window, [], "ended-before")
+    leader = room.leader.conn
+    room.handle_text(leader, json.dumps({"type": "end"}))
+    assert room.phase == "lobby"
+    canvas = show(window, [], "ended-after")
+    assert "notice:game_ended" in canvas.elements()
+    assert en("tv.room.game_ended", name=room.leader.name) in canvas.texts()
