@@ -84,7 +84,9 @@ def test_watchers_start_each_game_afresh_and_can_sign_up_for_the_next(
     bots_play_to_the_end(host)
     for page in (zoe, lia, max_):
         expect(page.get_by_test_id("audience-result")).to_be_visible()
-    names = {row["name"] for row in host.call(lambda room: room.audience.result_for(room))["members"]}
+    names = {
+        row["name"] for row in host.call(lambda room: room.audience.result_for(room))["members"]
+    }
     assert names == {"Zoe", "Lia", "Max"}
     expect(zoe.get_by_test_id("audience-play-next-button")).to_be_visible()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
