@@ -9,6 +9,7 @@ pages show what the audience suspected beside the truth, and who read the table 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,9 @@ if TYPE_CHECKING:
     from host.room import Room
 
 MAX_MEMBERS = 1_000  # names kept (the socket limit bounds who is connected at once)
+# Rows of the result every frame carries after a game, best first; the rest are counted. The
+# screens show eight; a thousand rows made every frame of the table 80 KB (QA).
+RESULT_ROWS = 24
 
 
 @dataclass(eq=False)
@@ -39,28 +43,44 @@ class Member:
 class Audience:
     def __init__(self) -> None:
         self.members: list[Member] = []
+        # Members by the key of their name: a join costs the same with a thousand members as
+        # with one (a scan of every name made each one cost 5 ms at the limit; QA).
+        self._by_key: dict[str, Member] = {}
 
-    def join(self, conn: Connection, name: str, key: Any) -> Member:
-        """``conn`` joins with ``name`` (``key`` compares names as the table does). A name in
-        use by a connected member is refused; a disconnected member's name brings it back (an
-        audience mark is no secret worth guarding)."""
-        same = next((m for m in self.members if key(m.name) == key(name)), None)
-        if same is not None:
-            if same.conn is not None and same.conn is not conn:
+    def join(self, conn: Connection, name: str, key: Any, token: str | None = None) -> Member:
+        """``conn`` joins with ``name`` (``key`` compares names as the table does).
+
+        A member's phone comes back with the member's token (its ``audience`` frames carry it),
+        even while its old socket still seems open (a phone that slept). Without the token, a
+        name in use is refused: a connected member's always, a gone member's once it has marks
+        (else anyone typing "Zoe" got her marks during the game, and could rename her row).
+        """
+        name_key = key(name)
+        same = self._by_key.get(name_key)
+        if same is not None and same.conn is not conn:
+            holds_token = token is not None and secrets.compare_digest(token, same.token)
+            if not holds_token and (same.conn is not None or same.marks):
                 raise RoomError("name_watching", name=same.name)
             self.leave(conn)
+            if same.conn is not None:  # the old socket of this very phone: it is done
+                same.conn.member = None
             same.conn = conn
             return same
-        mine = next((m for m in self.members if m.conn is conn), None)
+        if same is not None:
+            return same
+        mine: Member | None = conn.member if conn.member in self._by_key.values() else None
         if mine is not None:
             # One phone is one member: a new name renames it. Else one phone sending names
             # would count as a crowd on the TV and fill the audience for everyone else.
+            self._by_key = {k: m for k, m in self._by_key.items() if m is not mine}
             mine.name = name
+            self._by_key[name_key] = mine
             return mine
         if len(self.members) >= MAX_MEMBERS:
             self._forget_an_absent_member()
         member = Member(name=name, token=new_token(), conn=conn)
         self.members.append(member)
+        self._by_key[name_key] = member
         return member
 
     def _forget_an_absent_member(self) -> None:
@@ -70,11 +90,17 @@ class Audience:
         if gone is None:
             raise RoomError("audience_full", max=MAX_MEMBERS)
         self.members.remove(gone)
+        self._by_key = {k: m for k, m in self._by_key.items() if m is not gone}
+
+    def watching(self, name_key: str) -> Member | None:
+        """The connected member whose name has this key, if any."""
+        member = self._by_key.get(name_key)
+        return member if member is not None and member.conn is not None else None
 
     def leave(self, conn: Connection) -> None:
-        for member in self.members:
-            if member.conn is conn:
-                member.conn = None
+        member = conn.member
+        if member is not None and member.conn is conn:
+            member.conn = None
 
     def present(self) -> int:
         """How many audience members are here now (a number the TV may show)."""
@@ -121,7 +147,8 @@ class Audience:
                 tally[seat] = tally.get(seat, 0) + 1
         return {
             "truth": sorted(hidden),
-            "members": rows,
+            "members": rows[:RESULT_ROWS],
+            "more": max(0, len(rows) - RESULT_ROWS),  # members with marks left out above
             "best": best,
             "tally": {str(seat): count for seat, count in sorted(tally.items())},
         }
@@ -146,7 +173,7 @@ def on_audience(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         raise RoomError("already_seated", seat=room.seat_of(conn.seats[0]))
     name = clean_name(message["name"])
     refuse_taken_name(room, name, own=conn.seats)
-    conn.member = room.audience.join(conn, name, name_key)
+    conn.member = room.audience.join(conn, name, name_key, message.get("token"))
     room.send_state(conn)
     send_marks(room, conn)
     room.broadcast_soon()  # the audience count on the screens
@@ -187,7 +214,10 @@ def leave_if_seated(room: Room) -> None:
 
 def send_marks(room: Room, conn: Connection) -> None:
     member = conn.member
-    conn.send_private({"type": "audience", "name": member.name, "suspects": member.current()})
+    suspects = member.current()
+    conn.send_private(
+        {"type": "audience", "name": member.name, "token": member.token, "suspects": suspects}
+    )
 
 
 AUDIENCE_MOVES: dict[str, Callable[[Room, Connection, dict[str, Any]], None]] = {

@@ -61,7 +61,7 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "add_seat": {"name": (_STR, True)},
     "hold": {"seat": (_INT, True)},
     "hide": {},
-    "audience": {"name": (_STR, True)},
+    "audience": {"name": (_STR, True), "token": (_OPT_STR, False)},
     "suspect": {"seats": (_INT_LIST, True)},
     "tutorial": {"command": (_STR, True), "game": (_STR, False)},
     "tried_flap": {},

@@ -182,6 +182,10 @@ def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
             raise RoomError("name_taken", name=waiting.name)
         ask_for_seat(room, conn, waiting)
         return
+    watcher = room.audience.watching(key)
+    if watcher is not None and watcher.conn is not conn:
+        # Else the screens could say "Zoe read the table best" of a player named Zoe (QA).
+        raise RoomError("name_watching", name=watcher.name)
     if room.phase != "lobby":
         # Seats are fixed once dealt: a late joiner watches and plays the next game.
         latecomer = Player(name=name, token=new_token(), lang=conn.lang)

@@ -246,7 +246,7 @@ function handleMessage(message) {
       break;
     case "audience":
       app.audience = { name: message.name, suspects: message.suspects || [] };
-      rememberAudience(message.name);
+      rememberAudience(message.name, message.token);
       render();
       break;
     case "error":

@@ -85,7 +85,9 @@ export function audienceResult(ctx) {
     tally.length ? h("p", { class: "hint", testid: "audience-tally" },
       t("phone.audience.result.tally", { list: tally.join(t("phone.list.separator")) })) : null,
     h("ol", { class: "audience-members", testid: "audience-members" },
-      result.members.map((member) => memberRow(ctx, game, member))));
+      result.members.map((member) => memberRow(ctx, game, member))),
+    result.more ? h("p", { class: "hint", testid: "audience-more" },
+      t("phone.audience.result.more", { count: result.more })) : null);
 }
 
 /**

@@ -129,22 +129,40 @@ export function playerList(ctx, controlsOf = null) {
 // ---------------------------------------------------------------- the audience
 
 const AUDIENCE_KEY = "molecrew.audience";
+const AUDIENCE_TOKEN_KEY = "molecrew.audience.token";
 
-/** An audience frame came: the name is kept, so a reload (or a new socket) joins again. */
-export function rememberAudience(name) {
+/** An audience frame came: the name and the member's token are kept, so a reload (or a new
+ * socket) joins again as this member, marks and all; the name alone does not (the host keeps a
+ * member's marks from anyone else typing the name). */
+export function rememberAudience(name, token) {
   try {
     if (name) localStorage.setItem(AUDIENCE_KEY, name);
     else localStorage.removeItem(AUDIENCE_KEY);
+    if (token) localStorage.setItem(AUDIENCE_TOKEN_KEY, token);
   } catch {
     // Without storage the member types the name again after a reload.
   }
+}
+
+function audienceToken() {
+  try {
+    return localStorage.getItem(AUDIENCE_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The message that joins the audience as `name`, with this phone's member token if it has one. */
+export function audienceMessage(name) {
+  const token = audienceToken();
+  return token ? { type: "audience", name, token } : { type: "audience", name };
 }
 
 /** The message that takes this phone back into the audience, or null (never a member here). */
 export function audienceAgain() {
   try {
     const name = localStorage.getItem(AUDIENCE_KEY);
-    return name ? { type: "audience", name } : null;
+    return name ? audienceMessage(name) : null;
   } catch {
     return null;
   }
@@ -173,7 +191,7 @@ export function audienceJoin(ctx) {
     class: "stack card-box audience-join", testid: "audience-form",
     onsubmit: (event) => {
       event.preventDefault();
-      send({ type: "audience", name: input.value });
+      send(audienceMessage(input.value));
     },
   },
   h("h2", {}, t("phone.audience.title")),

@@ -75,8 +75,9 @@ def draw(canvas: Canvas, frame: Frame, top: float, bottom: float) -> None:
         score = round(100 * float(member.get("score") or 0))
         canvas.text(f"{score} %", 1860, cy, 34, colour, "midright", 200)
         canvas.element(f"audience:{name}", canvas.rect(50, y, 1820, row_height))
-    if len(members) > MAX_ROWS:
-        more = frame.t("tv.audience.more", count=len(members) - MAX_ROWS)
+    left_out = max(0, len(members) - MAX_ROWS) + int(result.get("more") or 0)  # and the host's
+    if left_out:
+        more = frame.t("tv.audience.more", count=left_out)
         canvas.text(more, 960, bottom - 96, 28, theme.MUTED, "midtop", 1800)
     _legend(canvas, frame, bottom - 30)
 

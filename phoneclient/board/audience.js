@@ -35,7 +35,8 @@ export function renderAudience(ctx, game) {
   guessCell(ctx, member.final, truth, "final"),
   h("td", { class: "score" }, `${Math.round((member.score || 0) * 100)}%`)));
   const tally = Object.entries(result.tally || {}).sort((a, b) => b[1] - a[1]);
-  const more = (result.members || []).length - members.length;
+  // Those shown here, then those the host left out of its result (it sends the best rows).
+  const more = (result.members || []).length - members.length + (result.more || 0);
   return h("div", { class: "audience", testid: "audience" },
     h("header", { class: "title-row" },
       h("h1", { class: "title fit" }, t("board.audience.title")),

@@ -3,6 +3,10 @@ game, and at the end everyone sees the audience's guesses beside the truth."""
 
 from __future__ import annotations
 
+import pytest
+
+from host.errors import RoomError
+
 
 async def _started(host, count=5):
     phones = await host.table(count)
@@ -19,7 +23,8 @@ async def test_the_audience_marks_suspects_that_reach_nobody_until_the_end(host,
     await zoe.send({"type": "audience", "name": "Zoe"})
     state = await zoe.expect("state")
     assert state["you"]["audience"] == "Zoe" and "me" not in state["view"]
-    assert await zoe.expect("audience") == {"type": "audience", "name": "Zoe", "suspects": []}
+    marks = await zoe.expect("audience")
+    assert marks["name"] == "Zoe" and marks["suspects"] == [] and len(marks["token"]) > 20
     await yan.send({"type": "audience", "name": "Yan"})
     await yan.until("audience")
     # a name at the table is not an audience name
@@ -162,7 +167,8 @@ async def test_every_member_starts_the_next_game_with_no_marks_and_is_told(host,
     for phone in phones:
         await phone.sync()
     await phones[0].send({"type": "rematch"})
-    assert await zoe.until("audience") == {"type": "audience", "name": "Zoe", "suspects": []}
+    marks = await zoe.until("audience")
+    assert marks["name"] == "Zoe" and marks["suspects"] == []
     state = await zoe.until("state")
     assert state["room"]["phase"] == "playing" and state["you"]["audience"] == "Zoe"
 
@@ -233,3 +239,79 @@ async def test_a_board_that_talks_is_closed_and_the_table_plays_on(host):
     assert board.ws.close_code == 1008
     await phones[0].send({"type": "ping"})
     assert (await phones[0].until("pong"))["type"] == "pong"
+
+
+def test_a_thousand_members_cost_a_join_no_more_and_the_result_carries_the_best_rows():
+    """QA: with the audience full, each join compared every stored name (5 ms each: a few
+    phones renaming kept the seated players waiting seconds), and the result put all thousand
+    rows in every frame after the game (80 KB)."""
+    from host.audience import MAX_MEMBERS, RESULT_ROWS, Audience
+    from host.protocol import name_key
+    from host.seats import Connection
+
+    audience = Audience()
+    calls = 0
+
+    def counted_key(name: str) -> str:
+        nonlocal calls
+        calls += 1
+        return name_key(name)
+
+    phones = [Connection() for _ in range(MAX_MEMBERS)]
+    for number, phone in enumerate(phones):
+        phone.member = audience.join(phone, f"Watcher {number}", counted_key)
+        audience.mark(phone.member, 0, [number % 5])
+    calls = 0
+    for turn in range(50):  # renames: still one key each
+        phones[0].member = audience.join(phones[0], f"Renamed {turn}", counted_key)
+    assert calls == 50
+    result = audience.results([0, 1], 1)
+    assert len(result["members"]) == RESULT_ROWS
+    assert result["more"] == MAX_MEMBERS - RESULT_ROWS
+    assert sum(result["tally"].values()) == MAX_MEMBERS  # every final mark counted
+    # The old names are free again (another member may take one), the new one is the member's.
+    renamed = audience.join(phones[2], "Watcher 0", name_key)
+    assert renamed is phones[2].member and renamed is not phones[0].member
+    assert phones[0].member.name == "Renamed 49"
+    with pytest.raises(RoomError) as refused:
+        audience.join(phones[3], "renamed 49", name_key)
+    assert refused.value.code == "name_watching"
+
+
+async def test_a_new_player_cannot_take_a_watching_members_name(host):
+    phones = await host.table(2)
+    zoe, other = await host.phone("Zoe"), await host.phone()
+    await zoe.send({"type": "audience", "name": "Zoe"})
+    await zoe.until("audience")
+    error = await other.error({"type": "join", "name": "zoe"})
+    assert error["code"] == "name_watching"
+    # Zoe herself may take a seat under her name.
+    await zoe.send({"type": "join", "name": "Zoe"})
+    assert (await zoe.until("welcome"))["seat"] == 2
+    assert len(phones) == 2
+
+
+async def test_a_members_marks_come_back_by_its_token_not_by_its_name(host):
+    """QA: after Zoe's phone dropped, a player's second phone typed "ZОE" (a Cyrillic O) and
+    got her marks during the game, then renamed her row; and her own phone, back on a new socket
+    while the old one still seemed open, was refused its own name for 24 s."""
+    await _started(host)
+    zoe = await host.phone("Zoe")
+    await zoe.send({"type": "audience", "name": "Zoe"})
+    token = (await zoe.until("audience"))["token"]
+    await zoe.send({"type": "suspect", "seats": [1, 3]})
+    await zoe.until("audience")
+    # Zoe's phone wakes on a new socket; the old one has not gone yet: the token is hers.
+    back = await host.phone("Zoe again")
+    await back.send({"type": "audience", "name": "Zoe", "token": token})
+    marks = await back.until("audience")
+    assert marks["suspects"] == [1, 3]
+    assert host.room.audience.present() == 1
+    board = await host.board()
+    await back.ws.close()
+    while (await board.until("public"))["room"]["audience"] != 0:
+        pass
+    impostor = await host.phone("impostor")
+    error = await impostor.error({"type": "audience", "name": "ZОE"})
+    assert error["code"] == "name_watching"
+    assert "1, 3" not in str(impostor.raw) and "[1,3]" not in "".join(impostor.raw)
