@@ -213,6 +213,7 @@ def build_app(plan: Plan, say: Callable[[str], None] = say) -> Any:
     demo_dir = Path(tempfile.mkdtemp(prefix="molecrew-demo-")) if plan.demo else None
     config = HostConfig(
         join_url=plan.join_url,
+        screen_lang=plan.lang,
         state_dir=demo_dir or plan.state_dir,
         resume=plan.resume and not plan.demo,
         seed=plan.seed,

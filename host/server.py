@@ -65,6 +65,8 @@ class HostConfig:
     """
 
     join_url: str = "http://127.0.0.1:8080/"
+    # The big screen's language (--lang, else this computer's): the board page's default too.
+    screen_lang: str = "en"
     state_dir: Path | None = None
     resume: bool = False
     seed: int | None = None
@@ -456,10 +458,15 @@ async def static_file(request: web.Request) -> web.StreamResponse:
 
 async def board_page(request: web.Request) -> web.StreamResponse:
     """The public board for any browser (a smart TV, a second screen): public socket only."""
-    page = request.app[CONFIG_KEY].phoneclient_dir / "board.html"
+    config = request.app[CONFIG_KEY]
+    page = config.phoneclient_dir / "board.html"
     if not page.is_file():
         raise web.HTTPServiceUnavailable(text="the board page is not installed")
-    return web.FileResponse(page, headers=PAGE_HEADERS)
+    lang = config.screen_lang if config.screen_lang in LANGUAGES else "en"
+    html = page.read_text(encoding="utf-8").replace(
+        '<html lang="en">', f'<html lang="{lang}" data-host-lang="{lang}">', 1
+    )
+    return web.Response(text=html, content_type="text/html", headers=PAGE_HEADERS)
 
 
 async def sound_file(request: web.Request) -> web.StreamResponse:

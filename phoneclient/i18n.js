@@ -17,7 +17,7 @@ export function normalise(lang) {
 }
 
 /** The stored choice, else the browser's language, else English. */
-export function preferredLanguage() {
+export function preferredLanguage(instead = null) {
   let stored = null;
   try {
     stored = localStorage.getItem(STORAGE_KEY);
@@ -25,6 +25,7 @@ export function preferredLanguage() {
     // Storage can be off (private sheets): the browser's language will do.
   }
   if (stored) return normalise(stored);
+  if (instead && LANGUAGES.includes(instead)) return instead;
   const wanted = navigator.languages && navigator.languages.length
     ? navigator.languages : [navigator.language];
   for (const lang of wanted) {

@@ -443,7 +443,10 @@ setInterval(() => {
 async function boot() {
   fitStage();
   const asked = params.get("lang");
-  const first = asked ? normalise(asked) : preferredLanguage();
+  // A screen for the whole room speaks the host's language (the one the TV window speaks)
+  // unless ?lang= or a choice made on this page says otherwise: a smart TV's browser language
+  // is often not the party's.
+  const first = asked ? normalise(asked) : preferredLanguage(document.documentElement.dataset.hostLang);
   for (let wait = 400; ; wait = Math.min(wait * 2, 5000)) {
     try {
       await useLanguage(first);
