@@ -32,6 +32,7 @@ RESULT_ROWS = 24
 class Member:
     name: str
     token: str
+    key: str = ""  # the name as the table compares names (Audience._by_key)
     # Suspects per round, by round number: the last marks made during that round.
     marks: dict[int, list[int]] = field(default_factory=dict)
     conn: Connection | None = None
@@ -57,28 +58,27 @@ class Audience:
         """
         name_key = key(name)
         same = self._by_key.get(name_key)
-        if same is not None and same.conn is not conn:
-            holds_token = token is not None and secrets.compare_digest(token, same.token)
-            if not holds_token and (same.conn is not None or same.marks):
-                raise RoomError("name_watching", name=same.name)
-            self.leave(conn)
-            if same.conn is not None:  # the old socket of this very phone: it is done
-                same.conn.member = None
-            same.conn = conn
-            return same
         if same is not None:
+            if same.conn is not conn:
+                holds_token = token is not None and secrets.compare_digest(token, same.token)
+                if not holds_token and (same.conn is not None or same.marks):
+                    raise RoomError("name_watching", name=same.name)
+                self.leave(conn)
+                if same.conn is not None:  # the old socket of this very phone: it is done
+                    same.conn.member = None
+                same.conn = conn
             return same
-        mine: Member | None = conn.member if conn.member in self._by_key.values() else None
-        if mine is not None:
+        mine: Member | None = conn.member
+        if mine is not None and mine.conn is conn:
             # One phone is one member: a new name renames it. Else one phone sending names
             # would count as a crowd on the TV and fill the audience for everyone else.
-            self._by_key = {k: m for k, m in self._by_key.items() if m is not mine}
-            mine.name = name
+            del self._by_key[mine.key]
+            mine.name, mine.key = name, name_key
             self._by_key[name_key] = mine
             return mine
         if len(self.members) >= MAX_MEMBERS:
             self._forget_an_absent_member()
-        member = Member(name=name, token=new_token(), conn=conn)
+        member = Member(name=name, token=new_token(), key=name_key, conn=conn)
         self.members.append(member)
         self._by_key[name_key] = member
         return member
@@ -90,7 +90,7 @@ class Audience:
         if gone is None:
             raise RoomError("audience_full", max=MAX_MEMBERS)
         self.members.remove(gone)
-        self._by_key = {k: m for k, m in self._by_key.items() if m is not gone}
+        del self._by_key[gone.key]
 
     def watching(self, name_key: str) -> Member | None:
         """The connected member whose name has this key, if any."""

@@ -14,6 +14,18 @@ async def _started(host, count=5):
     return phones
 
 
+async def _rematch(phones, watcher):
+    """Everyone has the end; the leader deals again. The watcher's first frame of the new game."""
+    await watcher.sync()
+    for phone in phones:
+        await phone.sync()
+    await phones[0].send({"type": "rematch"})
+    state = await watcher.until("state")
+    while state["room"]["phase"] != "playing":
+        state = await watcher.until("state")
+    return state
+
+
 async def test_the_audience_marks_suspects_that_reach_nobody_until_the_end(host, kit):
     phones = await _started(host)
     room = host.room
@@ -111,13 +123,7 @@ async def test_a_latecomer_plays_along_until_the_next_game_seats_it(host, kit):
         await phone.sync()
     await kit.play_to_end(host, phones)
     assert room.audience.result_for(room)["best"] == "Lea"
-    await late.sync()
-    for phone in phones:
-        await phone.sync()
-    await phones[0].send({"type": "rematch"})
-    state = await late.until("state")
-    while state["room"]["phase"] != "playing":
-        state = await late.until("state")
+    state = await _rematch(phones, late)
     assert state["you"]["seat"] == 5 and "audience" not in state["you"]
     assert room.audience.present() == 0
     assert (await late.error({"type": "suspect", "seats": [0]}))["code"] == "not_in_audience"
@@ -141,13 +147,7 @@ async def test_an_audience_member_signs_up_for_the_next_game_and_keeps_guessing(
         await phone.sync()
     await kit.play_to_end(host, phones)
     assert [m["name"] for m in room.audience.result_for(room)["members"]] == ["Zoe"]
-    await zoe.sync()
-    for phone in phones:
-        await phone.sync()
-    await phones[0].send({"type": "rematch"})
-    state = await zoe.until("state")
-    while state["room"]["phase"] != "playing":
-        state = await zoe.until("state")
+    state = await _rematch(phones, zoe)
     assert state["you"]["seat"] == 5 and "audience" not in state["you"]
 
 
