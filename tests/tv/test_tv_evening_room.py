@@ -124,10 +124,18 @@ def test_the_tv_says_who_ended_the_game_when_the_table_is_back_in_the_lobby(tabl
     why; the TV names who ended it."""
     room, window, _ = table
     room.start()
-    show(window, [], "ended-before")
-    leader = room.leader.conn
-    room.handle_text(leader, json.dumps({"type": "end"}))
+    room.handle_text(room.leader.conn, json.dumps({"type": "end"}))
+    room.notice = None  # the lobby as it would be without the notice, drawn for comparison
+    room.changed()
+    show(window, [], "ended-lobby")
+    width, height = window.screen.get_size()
+    panel = pygame.Rect(360 * width // 1920, 880 * height // 1080, 1200 * width // 1920, 4)
+    without = pygame.image.tobytes(window.screen.subsurface(panel), "RGB")
+    room.start()
+    room.handle_text(room.leader.conn, json.dumps({"type": "end"}))
     assert room.phase == "lobby"
     canvas = show(window, [], "ended-after")
     assert "notice:game_ended" in canvas.elements()
     assert en("tv.room.game_ended", name=room.leader.name) in canvas.texts()
+    # On the display surface itself: the notice's panel stands where the lobby was.
+    assert pygame.image.tobytes(window.screen.subsurface(panel), "RGB") != without
