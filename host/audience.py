@@ -5,16 +5,22 @@ the audience with a name. During a game each member marks the seats they suspect
 Mole in the Crew, the Insider in Inside Job) and may change their mind; their marks are kept round
 by round (a lock, a trick) and reach nobody until the game is over: then the TV and the board
 pages show what the audience suspected beside the truth, and who read the table best.
+
+Marks are acknowledged like the players' actions: each is in the game's journal before the
+member's phone hears of it, so a restarted host has them (and their members, by token) back.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from host.errors import RoomError
+from host.gate import TokenBucket
+from host.journal import JournalError
 from host.protocol import clean_name, name_key
 from host.seating import refuse_taken_name
 from host.seats import Connection, new_token
@@ -22,10 +28,17 @@ from host.seats import Connection, new_token
 if TYPE_CHECKING:
     from host.room import Room
 
+log = logging.getLogger("molecrew.audience")
+
 MAX_MEMBERS = 1_000  # names kept (the socket limit bounds who is connected at once)
 # Rows of the result every frame carries after a game, best first; the rest are counted. The
 # screens show eight; a thousand rows made every frame of the table 80 KB (QA).
 RESULT_ROWS = 24
+# How often one member may change its marks: a burst for a quick run of taps, then a steady
+# pace. Each change is synced to disk before it is answered, and thirty sockets from one
+# device changing marks at the flood guard's rate would make the seated players wait on the disk.
+MARK_BURST = 12
+MARKS_PER_SECOND = 2.0
 
 
 @dataclass(eq=False)
@@ -36,13 +49,15 @@ class Member:
     # Suspects per round, by round number: the last marks made during that round.
     marks: dict[int, list[int]] = field(default_factory=dict)
     conn: Connection | None = None
+    pace: TokenBucket | None = None  # its changes of marks (kept by the member, not the socket)
 
     def current(self) -> list[int]:
         return self.marks[max(self.marks)] if self.marks else []
 
 
 class Audience:
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock  # the Room's, so that tests move the marks' pace on a fake one
         self.members: list[Member] = []
         # Members by the key of their name: a join costs the same with a thousand members as
         # with one (a scan of every name made each one cost 5 ms at the limit; QA).
@@ -72,6 +87,8 @@ class Audience:
         if mine is not None and mine.conn is conn:
             # One phone is one member: a new name renames it. Else one phone sending names
             # would count as a crowd on the TV and fill the audience for everyone else.
+            if mine.marks:  # the name its marks are under in the journal and the result
+                raise RoomError("name_kept", name=mine.name)
             del self._by_key[mine.key]
             mine.name, mine.key = name, name_key
             self._by_key[name_key] = mine
@@ -109,9 +126,37 @@ class Audience:
     def mark(self, member: Member, round_no: int, seats: list[int]) -> None:
         member.marks[round_no] = sorted(set(seats))
 
+    def may_mark(self, member: Member) -> bool:
+        """Whether ``member`` may change its marks now (see MARKS_PER_SECOND)."""
+        if member.pace is None:
+            member.pace = TokenBucket(MARKS_PER_SECOND, MARK_BURST, self.clock)
+        return member.pace.take()
+
     def new_game(self) -> None:
         for member in self.members:
             member.marks = {}
+
+    def restore(self, suspicions: list[dict[str, Any]], key: Callable[[str], str]) -> None:
+        """The members and marks of a game's journal (``suspect`` lines, in order), after a
+        restart: each member's phone comes back to them by its token."""
+        by_token = {member.token: member for member in self.members}
+        for line in suspicions:
+            try:
+                token, name = str(line["token"]), str(line["name"])
+                round_no, seats = int(line["round"]), [int(seat) for seat in line["seats"]]
+            except (KeyError, TypeError, ValueError):
+                log.error("an unreadable audience line in the journal: %r", line)
+                continue
+            member = by_token.get(token)
+            if member is None:
+                name_key = key(name)
+                if name_key in self._by_key:
+                    continue  # not written by this host: names with marks are unique
+                member = Member(name=name, token=token, key=name_key)
+                self.members.append(member)
+                self._by_key[name_key] = member
+                by_token[token] = member
+            member.marks[round_no] = seats
 
     def result_for(self, room: Room) -> dict[str, Any] | None:
         """After a game, what the audience suspected beside the truth (None before the end)."""
@@ -182,14 +227,27 @@ def on_audience(room: Room, conn: Connection, message: dict[str, Any]) -> None:
 def on_suspect(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     """An audience member names the seats they suspect now; nobody else hears of it until
     the game is over."""
-    if conn.member is None:
+    member = conn.member
+    if member is None:
         raise RoomError("not_in_audience")
     if room.phase != "playing" or room.match is None:
         raise RoomError("not_started")
     seats = message["seats"]
     if any(not 0 <= seat < len(room.players) for seat in seats):
         raise RoomError("not_a_seat", seat=next(s for s in seats if not 0 <= s < len(room.players)))
-    room.audience.mark(conn.member, room.match.rules.round_of(room.match.state), seats)
+    round_no = room.match.rules.round_of(room.match.state)
+    seats = sorted(set(seats))
+    if _carried(member.marks, round_no) != seats:
+        if not room.audience.may_mark(member):
+            raise RoomError("rate_limited")
+        journal = room.match.journal
+        if journal is not None:
+            try:
+                journal.append_suspicion(member.token, member.name, round_no, seats)
+            except JournalError as error:
+                log.error("cannot keep an audience mark: %s", error)
+                raise RoomError("journal_failed") from error
+        room.audience.mark(member, round_no, seats)
     send_marks(room, conn)
 
 

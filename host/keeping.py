@@ -2,8 +2,9 @@
 
 The room file (``room.json``, see :class:`host.journal.RoomFile`) holds the seats with their
 tokens, the leader, the chosen game and options in their order, the round number, the phase and
-the name of the current game's journal. The journal holds the game itself. Together they bring
-back the lobby, an interrupted game (offered to resume), or a finished game with its result.
+the name of the current game's journal. The journal holds the game itself and the audience's
+marks. Together they bring back the lobby, an interrupted game (offered to resume), or a finished
+game with its result.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from host.errors import RoomError
 from host.journal import JournalStore
 from host.match import Match, load_rules
+from host.protocol import name_key
 from host.seats import Player
 from host.turnclock import PRESETS
 
@@ -67,6 +69,8 @@ def restore(room: Room, journals: JournalStore) -> None:
         if record is not None:
             log.error("the saved room is unreadable (%s): a new lobby opens", error)
         room.saved = journals.latest_unfinished()  # a journal from before room files
+        if room.saved is not None:
+            room.audience.restore(room.saved.suspicions, name_key)
         return
     if not (isinstance(leader, int) and 0 <= leader < len(players)):
         leader = 0 if players else None
@@ -81,6 +85,9 @@ def restore(room: Room, journals: JournalStore) -> None:
     saved = journals.load(str(record.get("journal") or ""))
     if saved is None or saved.abandoned:
         return
+    # The audience's marks, for the result or the game on offer: the members' phones come
+    # back to them by token (a new game clears them).
+    room.audience.restore(saved.suspicions, name_key)
     if not saved.over:
         room.saved = saved
         room.clock.restore(record.get("clock"))  # a resumed game goes on with its clock

@@ -97,7 +97,7 @@ class Room:
         self.clock = TurnClock(self.scheduler, self._clock_ran_out)
         self.next_game: list[Player] = []  # named latecomers, seated when the next game starts
         self.replay_step: int | None = None  # the grand reveal's step, stepped by the leader
-        self.audience = Audience()
+        self.audience = Audience(self.scheduler.now)
         self.tutorial: Tutorial | None = None  # the animated tutorial's place, while it runs
         self.first_game = False  # the lobby option: the TV explains each rule the first time
         self.demo = False  # molecrew --demo: bots play game after game

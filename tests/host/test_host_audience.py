@@ -249,7 +249,7 @@ def test_a_thousand_members_cost_a_join_no_more_and_the_result_carries_the_best_
     from host.protocol import name_key
     from host.seats import Connection
 
-    audience = Audience()
+    audience = Audience(lambda: 0.0)
     calls = 0
 
     def counted_key(name: str) -> str:
@@ -260,15 +260,16 @@ def test_a_thousand_members_cost_a_join_no_more_and_the_result_carries_the_best_
     phones = [Connection() for _ in range(MAX_MEMBERS)]
     for number, phone in enumerate(phones):
         phone.member = audience.join(phone, f"Watcher {number}", counted_key)
-        audience.mark(phone.member, 0, [number % 5])
+        if number not in (0, 2):  # those two rename below (a member with marks keeps its name)
+            audience.mark(phone.member, 0, [number % 5])
     calls = 0
     for turn in range(50):  # renames: still one key each
         phones[0].member = audience.join(phones[0], f"Renamed {turn}", counted_key)
     assert calls == 50
     result = audience.results([0, 1], 1)
     assert len(result["members"]) == RESULT_ROWS
-    assert result["more"] == MAX_MEMBERS - RESULT_ROWS
-    assert sum(result["tally"].values()) == MAX_MEMBERS  # every final mark counted
+    assert result["more"] == MAX_MEMBERS - 2 - RESULT_ROWS
+    assert sum(result["tally"].values()) == MAX_MEMBERS - 2  # every final mark counted
     # The old names are free again (another member may take one), the new one is the member's.
     renamed = audience.join(phones[2], "Watcher 0", name_key)
     assert renamed is phones[2].member and renamed is not phones[0].member
