@@ -182,6 +182,19 @@ _BLANK_LOOKING = frozenset(
     "\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f"
 )
 _REFUSED_CATEGORIES = ("Cc", "Cf", "Co", "Cs", "Cn")
+# Marks stacked on one letter: Thai and the Indic scripts put two or three on a letter, more draw
+# a tower that runs over the names above and below it on the TV (QA: "Z" with 40 accents).
+_MOST_STACKED_MARKS = 3
+
+
+def _marks_stack_too_high(name: str) -> bool:
+    """Whether more than _MOST_STACKED_MARKS non-spacing marks follow one another."""
+    run = 0
+    for char in name:
+        run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
+        if run > _MOST_STACKED_MARKS:
+            return True
+    return False
 
 
 def _is_variation_selector(char: str) -> bool:
@@ -208,8 +221,8 @@ def clean_name(raw: str) -> str:
     whitespace runs made single spaces.
 
     Raises ProtocolError: ``name_length`` (not 1-16 characters once cleaned; facts: min, max),
-    ``name_chars`` (control, invisible formatting or blank-looking characters, or no visible
-    letter or digit at all).
+    ``name_chars`` (control, invisible formatting or blank-looking characters, marks stacked
+    more than three high, or no visible letter or digit at all).
     """
     name = " ".join(_nfkc_keeping_ordinals(raw).split())
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
@@ -218,6 +231,8 @@ def clean_name(raw: str) -> str:
         if char in _BLANK_LOOKING or unicodedata.category(char) in _REFUSED_CATEGORIES:
             raise ProtocolError("name_chars")
     if not any(unicodedata.category(char)[0] in "LN" for char in name):
+        raise ProtocolError("name_chars")
+    if _marks_stack_too_high(name):
         raise ProtocolError("name_chars")
     return name
 

@@ -21,6 +21,9 @@ from host.protocol import ProtocolError, clean_name, name_key
         ("R2", "R2"),
         ("7", "7"),
         ("Ｘ" * 16, "X" * 16),
+        ("สมศักดิ์", "สมศักดิ์"),  # Thai: a vowel and a tone mark on one letter
+        ("श्रीदेवी", "श्रीदेवी"),
+        ("Zq\u0330\u0331\u0332", "Zq\u0330\u0331\u0332"),  # three marks: still a name
     ],
 )
 def test_names_are_normalised(typed, kept):
@@ -44,6 +47,16 @@ def test_names_that_show_as_a_blank_are_refused(blank):
 def test_invisible_characters_inside_a_name_are_refused(hidden):
     with pytest.raises(ProtocolError) as refused:
         clean_name(hidden)
+    assert refused.value.code == "name_chars"
+
+
+@pytest.mark.parametrize(
+    "tower", ["Z" + "\u0336\u0301\u0308\u0330" * 3, "Ana\u0300\u0301\u0302\u0303\u0304"]
+)
+def test_marks_stacked_into_a_tower_are_refused(tower):
+    """QA: "Z" with forty accents drew over the names above and below it on the TV."""
+    with pytest.raises(ProtocolError) as refused:
+        clean_name(tower)
     assert refused.value.code == "name_chars"
 
 
