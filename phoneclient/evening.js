@@ -180,13 +180,15 @@ function replayStepper(ctx) {
 /** The end of every game: the leader plays again, goes back to the lobby or steps the reveal. */
 export function endFooter(ctx) {
   const { you, room, send, t } = ctx;
+  // Latecomers are seated by the next game: "the same players" would not be true then.
+  const joining = (room.next_game || []).join(t("phone.list.separator"));
   if (you && you.leader) {
     return h("div", { class: "stack", testid: "end-controls" },
       h("h3", {}, t("phone.replay.title")),
       replayStepper(ctx),
       h("button", {
         type: "button", class: "primary", testid: "rematch", onclick: () => send({ type: "rematch" }),
-      }, t("phone.rematch")),
+      }, joining ? t("phone.rematch_joining", { names: joining }) : t("phone.rematch")),
       h("button", {
         type: "button", class: "option", testid: "to-lobby", onclick: () => send({ type: "lobby" }),
       }, t("phone.to_lobby")));
@@ -194,7 +196,8 @@ export function endFooter(ctx) {
   if (!you || you.seat === null || you.seat === undefined) return null;
   const leader = (room.seats || []).find((seat) => seat.leader);
   return h("p", { class: "hint", testid: "wait-rematch" },
-    t("phone.rematch_wait", { name: leader ? leader.name : "" }));
+    t(joining ? "phone.rematch_wait_joining" : "phone.rematch_wait",
+      { name: leader ? leader.name : "", names: joining }));
 }
 
 // ---------------------------------------------------------------- a latecomer
