@@ -34,6 +34,7 @@ MAX_MEMBERS = 1_000  # names kept (the socket limit bounds who is connected at o
 # Rows of the result every frame carries after a game, best first; the rest are counted. The
 # screens show eight; a thousand rows made every frame of the table 80 KB (QA).
 RESULT_ROWS = 24
+TIED_NAMES = 2  # those named beside the best when they scored the same; the rest are counted
 # How often one member may change its marks: a burst for a quick run of taps, then a steady
 # pace. Each change is synced to disk before it is answered, and thirty sockets from one
 # device changing marks at the flood guard's rate would make the seated players wait on the disk.
@@ -168,7 +169,8 @@ class Audience:
 
     def results(self, truth: list[int], rounds: int) -> dict[str, Any]:
         """What the audience suspected, round by round, beside the truth, and who read the table
-        best (the highest mean overlap with the truth over the rounds they marked)."""
+        best (the highest mean overlap with the truth over the rounds they marked; all who share
+        it)."""
         hidden = set(truth)
         rows: list[dict[str, Any]] = []
         for member in self.members:
@@ -186,6 +188,7 @@ class Audience:
             )
         rows.sort(key=lambda row: -row["score"])
         best = rows[0]["name"] if rows and rows[0]["score"] > 0 else None
+        tied = [row["name"] for row in rows[1:] if best and row["score"] == rows[0]["score"]]
         tally: dict[int, int] = {}
         for row in rows:
             for seat in row["final"]:
@@ -195,6 +198,9 @@ class Audience:
             "members": rows[:RESULT_ROWS],
             "more": max(0, len(rows) - RESULT_ROWS),  # members with marks left out above
             "best": best,
+            # Who scored the same as the best, in the order they joined (QA: a tie named one).
+            "tied_with": tied[:TIED_NAMES],
+            "tied_more": max(0, len(tied) - TIED_NAMES),
             "tally": {str(seat): count for seat, count in sorted(tally.items())},
         }
 

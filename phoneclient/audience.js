@@ -67,6 +67,21 @@ function memberRow(ctx, game, member) {
       member.rounds.map((_, index) => roundLine(ctx, game, member.rounds, index))));
 }
 
+/** Who read the table best: one name, or every one who scored as well (a tie). */
+function bestLine(t, result) {
+  const tied = result.tied_with || [];
+  const separator = t("phone.list.separator");
+  if (result.tied_more) {
+    return t("phone.audience.result.best_tied_more",
+      { names: [result.best, ...tied].join(separator), count: result.tied_more });
+  }
+  if (tied.length) {
+    return t("phone.audience.result.best_tied",
+      { names: [result.best, ...tied.slice(0, -1)].join(separator), last: tied[tied.length - 1] });
+  }
+  return t("phone.audience.result.best", { name: result.best });
+}
+
 /** After the game: what the audience suspected, beside the truth, and who read the table best. */
 export function audienceResult(ctx) {
   const { room, t } = ctx;
@@ -80,7 +95,7 @@ export function audienceResult(ctx) {
     h("p", { class: "status", testid: "audience-truth" },
       t(`phone.audience.result.truth.${game}`, { names: listOf(ctx, result.truth) })),
     h("p", { class: "banner", testid: "audience-best" }, result.best
-      ? t("phone.audience.result.best", { name: result.best })
+      ? bestLine(t, result)
       : t("phone.audience.result.no_best")),
     tally.length ? h("p", { class: "hint", testid: "audience-tally" },
       t("phone.audience.result.tally", { list: tally.join(t("phone.list.separator")) })) : null,

@@ -44,9 +44,10 @@ def draw(canvas: Canvas, frame: Frame, top: float, bottom: float) -> None:
         1800,
     )
     best = result.get("best")
-    line = frame.t("tv.audience.best", name=best) if best else frame.t("tv.audience.no_best")
+    line = best_line(frame, result) if best else frame.t("tv.audience.no_best")
     canvas.text(line, 960, top + 124, 36, theme.GOOD if best else theme.MUTED, "midtop", 1800)
     canvas.element(f"audience_best:{best}", canvas.rect(60, top + 124, 1800, 44))
+    best_names = {best, *(result.get("tied_with") or [])} if best else set()
     x_name, x_rounds, x_score = 70, 460, 1740
     header = top + 200
     column = (x_score - 40 - x_rounds) / max(1, rounds)
@@ -64,7 +65,7 @@ def draw(canvas: Canvas, frame: Frame, top: float, bottom: float) -> None:
         if row_index % 2 == 0:
             canvas.panel(50, y, 1820, row_height, theme.PANEL, radius=12)
         name = str(member.get("name", ""))
-        colour = theme.ACCENT if name == best else theme.TEXT
+        colour = theme.ACCENT if name in best_names else theme.TEXT
         canvas.text(name, x_name, cy, min(36, row_height * 0.5), colour, "midleft", 380)
         for index, marked in enumerate(member.get("rounds") or []):
             cx = x_rounds + index * column + column / 2
@@ -80,6 +81,19 @@ def draw(canvas: Canvas, frame: Frame, top: float, bottom: float) -> None:
         more = frame.t("tv.audience.more", count=left_out)
         canvas.text(more, 960, bottom - 96, 28, theme.MUTED, "midtop", 1800)
     _legend(canvas, frame, bottom - 30)
+
+
+def best_line(frame: Frame, result: dict[str, Any]) -> str:
+    """Who read the table best: one name, or every one who scored as well (a tie)."""
+    best = str(result.get("best"))
+    tied = [str(name) for name in result.get("tied_with") or []]
+    more = int(result.get("tied_more") or 0)
+    if more:
+        return frame.t("tv.audience.best_tied_more", names=", ".join([best, *tied]), count=more)
+    if tied:
+        names = ", ".join([best, *tied[:-1]])
+        return frame.t("tv.audience.best_tied", names=names, last=tied[-1])
+    return frame.t("tv.audience.best", name=best)
 
 
 def _legend(canvas: Canvas, frame: Frame, y: float) -> None:

@@ -172,3 +172,20 @@ def test_when_the_leader_ends_the_game_the_audience_is_told_who(phones: Any, hos
     (late,) = phones(1)
     expect(late.get_by_test_id("join-form")).to_be_visible()
     expect(late.get_by_test_id("notice")).to_be_hidden()
+
+
+def test_a_tie_for_reading_the_table_best_names_both(phones: Any, host: Any) -> None:
+    """QA: two watchers who both named the Moles, and the phones called only the first best."""
+    ana = leader_and_bots(host)
+    start(host, ana)
+    moles = host.call(lambda room: room.match.rules.hidden_seats(room.state))
+    zoe, lia = phones(2)
+    for page, name in ((zoe, "Zoe"), (lia, "Lia")):
+        into_the_audience(page, name)
+        for seat in moles:
+            page.get_by_test_id(f"suspect-{seat}").click()
+            expect(page.get_by_test_id(f"suspect-{seat}")).to_have_attribute("aria-pressed", "true")
+    bots_play_to_the_end(host)
+    line = translate("en", "phone.audience.result.best_tied", names="Zoe", last="Lia")
+    for page in (zoe, lia):
+        expect(page.get_by_test_id("audience-best")).to_have_text(line)

@@ -316,3 +316,30 @@ async def test_a_members_marks_come_back_by_its_token_not_by_its_name(host):
     error = await impostor.error({"type": "audience", "name": "ZОE"})
     assert error["code"] == "name_watching"
     assert "1, 3" not in str(impostor.raw) and "[1,3]" not in "".join(impostor.raw)
+
+
+def test_a_tie_for_reading_the_table_best_names_everyone_who_shares_it():
+    """QA: two watchers who both named the Moles saw only the first of them called best."""
+    from host.audience import TIED_NAMES, Audience
+    from host.protocol import name_key
+    from host.seats import Connection
+
+    audience = Audience(lambda: 0.0)
+    guesses = {"Zoe": [1, 3], "Yan": [0], "Lia": [1, 3], "Max": [1, 3], "Ivo": [1, 3]}
+    for name, seats in guesses.items():
+        phone = Connection()
+        phone.member = audience.join(phone, name, name_key)
+        audience.mark(phone.member, 0, seats)
+    result = audience.results([1, 3], 1)
+    assert result["best"] == "Zoe"
+    assert result["tied_with"] == ["Lia", "Max"][:TIED_NAMES]
+    assert result["tied_more"] == 1  # Ivo, counted
+    assert [row["name"] for row in result["members"]][:4] == ["Zoe", "Lia", "Max", "Ivo"]
+    # Alone at the top: nobody beside it.
+    alone = Audience(lambda: 0.0)
+    for name, seats in (("Zoe", [1, 3]), ("Yan", [1])):
+        phone = Connection()
+        phone.member = alone.join(phone, name, name_key)
+        alone.mark(phone.member, 0, seats)
+    result = alone.results([1, 3], 1)
+    assert (result["best"], result["tied_with"], result["tied_more"]) == ("Zoe", [], 0)

@@ -17,6 +17,7 @@ from tv_screens import en, fresh, show
 from tv_scripts import lobby, play, play_insidejob
 
 from host.errors import RoomError
+from host.tv import theme
 from host.tv.insidejob.replay import not_following, off_suit
 from host.tv.mole.replay import replay_steps as mole_steps
 from host.tv.roombar import CLOCK_FPS, NOTICE_SECONDS
@@ -292,6 +293,30 @@ def test_the_audience_step_comes_last_with_the_truth_and_the_best_reader(window,
     assert {"audience:Zoe", "audience:Yann", "audience_best:Zoe"} <= set(canvas.elements())
     # Without an audience there is no such step, and the last one is the Getaway.
     assert window.director.replay_count(over(end, None)) == 4
+
+
+def test_a_tie_for_the_best_reader_names_both_and_marks_both_rows(window, mole_game):
+    """QA: two watchers with the same score, and the TV named only the first."""
+    end = mole_game[-1]
+    tied = copy.deepcopy(AUDIENCE)
+    tied["members"][1].update(rounds=[[2], [2, 4], None], final=[2, 4], score=0.75)
+    tied.update(tied_with=["Yann"], tied_more=0)
+    canvas = show(window, [over(end, 4, tied)], "audience")
+    assert en("tv.audience.best_tied", names="Zoe", last="Yann") in canvas.texts()
+    rows = {
+        d.label: d.rect for d in canvas.drawn if d.kind == "text" and d.label in ("Zoe", "Yann")
+    }
+    for name in ("Zoe", "Yann"):  # both rows' names are drawn in the highlight colour
+        area = canvas.surface.subsurface(rows[name].clip(canvas.surface.get_rect()))
+        pixels = {
+            area.get_at((x, y))[:3]
+            for x in range(area.get_width())
+            for y in range(area.get_height())
+        }
+        assert theme.ACCENT in pixels, name
+    crowd = dict(tied, tied_with=["Yann", "Ivo"], tied_more=4)
+    canvas = show(window, [over(end, 4, crowd)], "audience")
+    assert en("tv.audience.best_tied_more", names="Zoe, Yann, Ivo", count=4) in canvas.texts()
 
 
 def test_inside_job_steps_are_its_tricks_then_the_vote(window):
