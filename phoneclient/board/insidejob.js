@@ -249,7 +249,7 @@ function reveal(ctx) {
     h("th", { scope: "col" }, t("tv.end.role")),
     h("th", { scope: "col" }, t("insidejob.intel")),
     vote ? h("th", { scope: "col" }, t("tv.insidejob.vote_column")) : null,
-    h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("board.result"))));
+    h("th", { scope: "col", class: "outcome-col" }, h("span", { class: "visually-hidden" }, t("board.result"))));
   const rows = roles.map((role, seat) => {
     const won = winners.has(seat);
     const named = ballots[String(seat)];
@@ -263,7 +263,7 @@ function reveal(ctx) {
           : null),
       h("td", { class: "intel" }, h("span", { class: "coin", "aria-hidden": "true" }), String(view.intel[seat] || 0)),
       vote ? h("td", { class: "ballot" },
-        h("span", { class: "fit" }, named ? `→ ${namesOf(ctx, named)}` : "—"),
+        h("span", { class: "fit may-wrap" }, named ? `→ ${namesOf(ctx, named)}` : "—"),
         h("span", { class: `note fit${(vote.leaders || []).includes(seat) ? " lead" : ""}` },
           t("tv.insidejob.received", { count: received }))) : null,
       h("td", { class: "outcome", testid: `outcome-${seat}`, data: { won: String(won) } },
@@ -377,7 +377,7 @@ function voteCount(vote) {
             h("ul", { class: "ballots" }, rows.map(([voter, named]) => h("li", { testid: `ballot-${voter}` },
               badge(ctx, Number(voter), { tag: false }),
               h("span", { class: "flip small" }, at(h("span", { class: "back" }, "?"), FLIP_AT),
-                at(h("span", { class: "face named fit" }, `→ ${namesOf(ctx, named)}`), FLIP_AT)))))),
+                at(h("span", { class: "face named fit may-wrap" }, `→ ${namesOf(ctx, named)}`), FLIP_AT)))))),
           at(h("section", { class: "appear" },
             h("h2", { class: "label" }, t("tv.insidejob.tally")),
             h("ul", { class: "tally" }, vote.tally.map((votes, seat) => {
@@ -389,7 +389,7 @@ function voteCount(vote) {
               h("span", { class: "count fit" },
                 votes === 1 ? t("tv.insidejob.one_vote") : t("insidejob.votes_for", { count: votes })));
             })),
-            leaders.size ? h("p", { class: "leaders fit", testid: "most-votes" },
+            leaders.size ? h("p", { class: "leaders fit may-wrap", testid: "most-votes" },
               t("tv.insidejob.most_votes", { names: namesOf(ctx, [...leaders].sort()) })) : null), TALLY_AT)));
     },
   };

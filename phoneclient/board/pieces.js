@@ -178,37 +178,46 @@ export function fitText(root) {
   const names = [];
   for (const node of root.querySelectorAll(".fit")) {
     node.style.fontSize = "";
-    if (!node.classList.contains("name")) {
-      node.classList.remove("two-lines");
-      const tooLong = shrink(node, (base) => Math.max(base * SMALLEST, Math.min(base, READABLE)));
-      if (tooLong && node.classList.contains("may-wrap")) {
-        // Too wide even at the smallest size: two lines (a line of names would lose its last).
-        node.classList.add("two-lines");
-        node.style.fontSize = "";
-        shrink(node, (base) => Math.max(base * SMALLEST, Math.min(base, READABLE)));
-      }
-      continue;
-    }
-    node.classList.remove("two-lines", "anywhere");
-    if (node.dataset.full !== undefined) node.textContent = node.dataset.full;
-    names.push([node, parseFloat(getComputedStyle(node).fontSize)]);
-    if (!shrink(node, (base) => Math.max(base * SMALLEST, Math.min(base, READABLE)))) continue;
-    const oneLine = node.style.fontSize;
-    if (node.closest(".two-line-names")) {
-      // Two lines broken between words, from the name's own size; then, for one long word,
-      // broken anywhere, from the size one line reached.
-      node.classList.add("two-lines");
-      node.style.fontSize = "";
-      if (!shrink(node, (base) => Math.min(base, NAME_SMALLEST))) continue;
-      node.classList.add("anywhere");
-      node.style.fontSize = oneLine;
-      if (!shrink(node, (base) => Math.min(base, NAME_SMALLEST))) continue;
-      node.classList.remove("two-lines", "anywhere");
-      node.style.fontSize = oneLine;
-    }
-    if (shrink(node, (base) => Math.min(base, NAME_SMALLEST))) shortenInTheMiddle(node);
+    if (node.classList.contains("name")) {
+      names.push([node, parseFloat(getComputedStyle(node).fontSize)]);
+      fitName(node);
+    } else fitLine(node);
+    // Still too wide at its smallest: it ends in an ellipsis (board.css) rather than in half a
+    // letter. Only then: a line over by a fraction of a pixel would lose its last letters.
+    node.classList.toggle("too-long", overflows(node));
   }
   oneSizePerList(root, names);
+}
+
+function fitLine(node) {
+  node.classList.remove("two-lines");
+  const tooLong = shrink(node, (base) => Math.max(base * SMALLEST, Math.min(base, READABLE)));
+  if (tooLong && node.classList.contains("may-wrap")) {
+    // Too wide even at the smallest size: two lines (a line of names would lose its last).
+    node.classList.add("two-lines");
+    node.style.fontSize = "";
+    shrink(node, (base) => Math.max(base * SMALLEST, Math.min(base, READABLE)));
+  }
+}
+
+function fitName(node) {
+  node.classList.remove("two-lines", "anywhere");
+  if (node.dataset.full !== undefined) node.textContent = node.dataset.full;
+  if (!shrink(node, (base) => Math.max(base * SMALLEST, Math.min(base, READABLE)))) return;
+  const oneLine = node.style.fontSize;
+  if (node.closest(".two-line-names")) {
+    // Two lines broken between words, from the name's own size; then, for one long word,
+    // broken anywhere, from the size one line reached.
+    node.classList.add("two-lines");
+    node.style.fontSize = "";
+    if (!shrink(node, (base) => Math.min(base, NAME_SMALLEST))) return;
+    node.classList.add("anywhere");
+    node.style.fontSize = oneLine;
+    if (!shrink(node, (base) => Math.min(base, NAME_SMALLEST))) return;
+    node.classList.remove("two-lines", "anywhere");
+    node.style.fontSize = oneLine;
+  }
+  if (shrink(node, (base) => Math.min(base, NAME_SMALLEST))) shortenInTheMiddle(node);
 }
 
 /**
