@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("molecrew.audience")
 
 MAX_MEMBERS = 1_000  # names kept (the socket limit bounds who is connected at once)
+# Names one device (one remote address) may have in the audience, connected or with marks: a
+# phone reconnecting under new names would otherwise fill the audience for every other guest.
+MEMBERS_PER_ADDRESS = 40
 # Rows of the result every frame carries after a game, best first; the rest are counted. The
 # screens show eight; a thousand rows made every frame of the table 80 KB (QA).
 RESULT_ROWS = 24
@@ -50,6 +53,7 @@ class Member:
     # Suspects per round, by round number: the last marks made during that round.
     marks: dict[int, list[int]] = field(default_factory=dict)
     conn: Connection | None = None
+    address: str = ""  # the device it joined from ("" after a restart: not known)
     pace: TokenBucket | None = None  # its changes of marks (kept by the member, not the socket)
 
     def current(self) -> list[int]:
@@ -94,12 +98,22 @@ class Audience:
             mine.name, mine.key = name, name_key
             self._by_key[name_key] = mine
             return mine
+        if conn.address and self._kept_from(conn.address) >= MEMBERS_PER_ADDRESS:
+            raise RoomError("audience_device_full", max=MEMBERS_PER_ADDRESS)
         if len(self.members) >= MAX_MEMBERS:
             self._forget_an_absent_member()
-        member = Member(name=name, token=new_token(), key=name_key, conn=conn)
+        member = Member(name=name, token=new_token(), key=name_key, conn=conn, address=conn.address)
         self.members.append(member)
         self._by_key[name_key] = member
         return member
+
+    def _kept_from(self, address: str) -> int:
+        """Members of this device that count against its share: connected, or with marks."""
+        return sum(
+            1
+            for member in self.members
+            if member.address == address and (member.conn is not None or member.marks)
+        )
 
     def _forget_an_absent_member(self) -> None:
         """Make room for a newcomer: the oldest member who is gone and has marked nothing in

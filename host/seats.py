@@ -36,6 +36,7 @@ class Connection:
         self.waiting_for: Player | None = None  # its token's seat is held by another phone
         self.waiting_tokens: list[str] = []  # a shared phone waiting: all the tokens it keeps
         self.member: Any = None  # its place in the audience (host.audience.Member), if any
+        self.address = ""  # where it connects from (the server sets it): limits by device
         self.kept_seat = False  # its token is a seat of the interrupted game on offer
         # The room part of the last state frame it was sent: a frame whose room part is that
         # very text may leave it out (host/outgoing.py, Change).

@@ -373,6 +373,7 @@ async def phone_socket(request: web.Request) -> web.WebSocketResponse:
                 return ws
         lang = normalise_language(request.headers.get("Accept-Language"))
         conn = PhoneConnection(outbox, lang, on_probe=liveness.probe)
+        conn.address = address
         gate.enter(ws, address, lambda: conn.stranger)
         inside = True
         room.connect(conn)

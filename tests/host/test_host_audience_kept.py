@@ -193,3 +193,34 @@ async def test_a_member_changes_its_marks_at_a_human_pace(make_host):
     assert (await again.until("audience"))["suspects"] == [0, 1]
     lines = host.room.match.journal.path.read_text().splitlines()
     assert sum('"kind":"suspect"' in line for line in lines) == MARK_BURST + 1
+
+
+async def test_one_device_cannot_fill_the_audience_under_new_names(make_host):
+    """QA: a phone reconnecting under a new name each time could take all 1,000 places (each
+    with a mark, so none is ever forgotten) and shut every other guest out of the audience."""
+    from host.audience import MEMBERS_PER_ADDRESS
+
+    host = await make_host(churn_burst=10**6)
+    phones = await host.table(5)
+    await host.start(phones)
+    for number in range(MEMBERS_PER_ADDRESS):
+        fan, _ = await _watcher(host, f"Fan {number}")
+        await fan.send({"type": "suspect", "seats": [number % 5]})
+        await fan.until("audience")
+        await fan.ws.close()
+    one_more = await host.phone("one more")
+    error = await one_more.error({"type": "audience", "name": "Fan X"})
+    assert error["code"] == "audience_device_full"
+    assert str(MEMBERS_PER_ADDRESS) in error["message"]
+    # A member of this device still comes back to its marks by token, ...
+    first = host.room.audience.members[0]
+    _, marks = await _watcher(host, first.name, first.token)
+    assert marks["suspects"] == [0]
+    # ... and a guest on another device is not affected.
+    await one_more.ws.close()
+    other = await host.phone("other")
+    await other.sync()
+    (conn,) = [c for c in host.room.connections if c.member is None and not c.seats]
+    conn.address = "192.168.1.23"
+    await other.send({"type": "audience", "name": "Guest"})
+    assert (await other.until("audience"))["name"] == "Guest"
