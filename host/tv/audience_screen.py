@@ -47,7 +47,8 @@ def draw(canvas: Canvas, frame: Frame, top: float, bottom: float) -> None:
     line = best_line(frame, result) if best else frame.t("tv.audience.no_best")
     canvas.text(line, 960, top + 124, 36, theme.GOOD if best else theme.MUTED, "midtop", 1800)
     canvas.element(f"audience_best:{best}", canvas.rect(60, top + 124, 1800, 44))
-    best_names = {best, *(result.get("tied_with") or [])} if best else set()
+    # The best and all who tied with it (rows come best first), named or only counted above.
+    top_score = members[0].get("score") if best and members else None
     x_name, x_rounds, x_score = 70, 460, 1740
     header = top + 200
     column = (x_score - 40 - x_rounds) / max(1, rounds)
@@ -65,7 +66,7 @@ def draw(canvas: Canvas, frame: Frame, top: float, bottom: float) -> None:
         if row_index % 2 == 0:
             canvas.panel(50, y, 1820, row_height, theme.PANEL, radius=12)
         name = str(member.get("name", ""))
-        colour = theme.ACCENT if name in best_names else theme.TEXT
+        colour = theme.ACCENT if top_score and member.get("score") == top_score else theme.TEXT
         canvas.text(name, x_name, cy, min(36, row_height * 0.5), colour, "midleft", 380)
         for index, marked in enumerate(member.get("rounds") or []):
             cx = x_rounds + index * column + column / 2
