@@ -11,6 +11,7 @@ import aiohttp
 from child_host import start_child_host
 
 from host.journal import read_journal
+from tests.host.test_host_restart import _seat_phones
 
 
 def _round_of(room):
@@ -116,15 +117,7 @@ async def test_a_mark_the_full_disk_refuses_changes_nothing_and_the_acknowledged
     process, port = await start_child_host(state_dir, kit.seed)
     try:
         async with aiohttp.ClientSession() as session:
-            phones = []
-            for name in kit.names[:5]:
-                phone = kit.Phone(await session.ws_connect(f"http://127.0.0.1:{port}/ws"), name)
-                await phone.expect("state")
-                await phone.send({"type": "join", "name": name})
-                await phone.expect("welcome")
-                phones.append(phone)
-            for phone in phones:
-                await phone.sync()
+            phones = await _seat_phones(session, port, kit.names[:5], kit.Phone)
             await phones[0].send({"type": "start"})
             for phone in phones:
                 await phone.until("state")
