@@ -169,24 +169,23 @@ const NAME_SMALLEST = 18;
 /**
  * Shrink every `.fit` element under `root` until its text fits its box (one line: its width;
  * wrapped: its height), down to SMALLEST of its size. Long names and long translations keep
- * their place instead of spilling over the next panel. A name still too wide takes two lines
- * where its box has room for them (inside `.two-line-names`), else shrinks on to NAME_SMALLEST;
- * only past that it loses letters from its middle ("Wwwww…wwwww", whole for screen readers).
+ * their place instead of spilling over the next panel. Each name keeps the largest size that
+ * fits it: "Ana" stays large beside a sixteen-letter name in the same list (QA: set at the
+ * long name's size, every short name of the list looked shrunken from the sofa). A name still
+ * too wide takes two lines where its box has room for them (inside `.two-line-names`), else
+ * shrinks on to NAME_SMALLEST; only past that it loses letters from its middle ("Wwwww…wwwww",
+ * whole for screen readers).
  * Other text marked `.may-wrap` takes two lines once one is not enough even at its smallest.
  */
 export function fitText(root) {
-  const names = [];
   for (const node of root.querySelectorAll(".fit")) {
     node.style.fontSize = "";
-    if (node.classList.contains("name")) {
-      names.push([node, parseFloat(getComputedStyle(node).fontSize)]);
-      fitName(node);
-    } else fitLine(node);
+    if (node.classList.contains("name")) fitName(node);
+    else fitLine(node);
     // Still too wide at its smallest: it ends in an ellipsis (board.css) rather than in half a
     // letter. Only then: a line over by a fraction of a pixel would lose its last letters.
     node.classList.toggle("too-long", overflows(node));
   }
-  oneSizePerList(root, names);
 }
 
 function fitLine(node) {
@@ -218,40 +217,6 @@ function fitName(node) {
     node.style.fontSize = oneLine;
   }
   if (shrink(node, (base) => Math.min(base, NAME_SMALLEST))) shortenInTheMiddle(node);
-}
-
-/**
- * The names of one list or table, set at one size (the TV's rule): the size the longest of them
- * needed, so a sixteen-letter name does not look shrunken beside "Ana". Each name was fitted to
- * its own box first; a smaller size still fits it. Lists inside a table (the audience's last
- * guesses) belong to the table; names set at another size by the page's style (a header, a
- * tag) make a group of their own.
- */
-function oneSizePerList(root, names) {
-  const groups = new Map();
-  for (const [node, base] of names) {
-    const list = outermostList(node, root);
-    if (!list) continue;
-    const key = `${base}`;
-    if (!groups.has(list)) groups.set(list, new Map());
-    const bySize = groups.get(list);
-    if (!bySize.has(key)) bySize.set(key, []);
-    bySize.get(key).push([node, parseFloat(node.style.fontSize) || base]);
-  }
-  for (const bySize of groups.values()) {
-    for (const group of bySize.values()) {
-      const least = Math.min(...group.map(([, size]) => size));
-      for (const [node, size] of group) if (size > least) node.style.fontSize = `${least}px`;
-    }
-  }
-}
-
-function outermostList(node, root) {
-  let found = null;
-  for (let at = node.parentElement; at && at !== root; at = at.parentElement) {
-    if (at.matches("table, ul, ol")) found = at;
-  }
-  return found;
 }
 
 /** Shrink `node`'s text from its own size down to floor(size) until it fits; true if it still
