@@ -189,3 +189,23 @@ def test_a_tie_for_reading_the_table_best_names_both(phones: Any, host: Any) -> 
     line = translate("en", "phone.audience.result.best_tied", names="Zoe", last="Lia")
     for page in (zoe, lia):
         expect(page.get_by_test_id("audience-best")).to_have_text(line)
+
+
+def test_an_audience_phone_finds_its_marks_after_the_host_restarts(phones: Any, host: Any) -> None:
+    """Before, a restarted host had forgotten the audience: the phone came back with no marks,
+    under a new token, though it had been told its marks were taken."""
+    ana = leader_and_bots(host)
+    start(host, ana)
+    (zoe,) = phones(1)
+    into_the_audience(zoe, "Zoe")
+    for seat in (1, 2):
+        zoe.get_by_test_id(f"suspect-{seat}").click()
+        expect(zoe.get_by_test_id(f"suspect-{seat}")).to_have_attribute("aria-pressed", "true")
+    token = zoe.evaluate("() => localStorage.getItem('molecrew.audience.token')")
+    host.restart(resume=True)
+    expect(zoe.get_by_test_id("conn")).to_have_attribute("data-state", "online")
+    expect(zoe.get_by_test_id("suspects")).to_be_visible()
+    for seat in (1, 2):
+        expect(zoe.get_by_test_id(f"suspect-{seat}")).to_have_attribute("aria-pressed", "true")
+    assert zoe.evaluate("() => localStorage.getItem('molecrew.audience.token')") == token
+    assert host.call(lambda room: room.audience.present()) == 1
