@@ -48,6 +48,8 @@ log = logging.getLogger("molecrew.server")
 
 PHONECLIENT_DIR = Path(__file__).resolve().parent.parent / "phoneclient"
 SOUND_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
+# The TV's fonts, for the board page (host.static's safe lookup: this folder only).
+FONTS = StaticFolder(Path(__file__).resolve().parent.parent / "assets" / "fonts")
 
 
 def default_state_dir() -> Path:
@@ -478,6 +480,15 @@ async def sound_file(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(path, headers=NO_CACHE)
 
 
+async def font_file(request: web.Request) -> web.StreamResponse:
+    """A font of the TV's, for the board page: Noto Emoji draws the emoji in players' names on a
+    screen with no emoji font of its own. Kept a day, then revalidated by its ETag."""
+    asset = FONTS.find(f"{request.match_info['name']}.ttf")
+    if asset is None:
+        raise web.HTTPNotFound()
+    return asset.response(request, {"Cache-Control": "max-age=86400"})
+
+
 async def catalog_json(request: web.Request) -> web.Response:
     lang = request.match_info["lang"]
     if lang not in LANGUAGES:
@@ -551,6 +562,7 @@ def create_app(config: HostConfig | None = None) -> web.Application:
     app.router.add_get("/", phone_page)
     app.router.add_get("/board", board_page)
     app.router.add_get("/sounds/{name:[a-z_]+}.wav", sound_file)
+    app.router.add_get("/fonts/{name:[A-Za-z0-9-]+}.ttf", font_file)
     app.router.add_get("/ws", phone_socket)
     app.router.add_get("/ws/public", public_socket)
     app.router.add_get("/i18n/{lang}.json", catalog_json)

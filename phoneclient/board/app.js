@@ -58,6 +58,13 @@ const board = {
   lastNotice: null,
 };
 
+// The emoji font (board.css) is fetched as the page starts, and the board first drawn once it
+// has come (or has failed, or after EMOJI_WAIT_MS): fetched only when the first name with an
+// emoji was drawn, it came too late for Chromium, which kept drawing that name's empty box
+// (measured: still so after the board was drawn again).
+const EMOJI_WAIT_MS = 3000;
+const emojiFont = document.fonts.load('700 32px "Molecrew Emoji"', "\u{1F389}").catch(() => []);
+
 const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
 const sounds = new SoundBank(() => renderBar());
 const moments = new MomentPlayer(els.moment, {
@@ -455,6 +462,7 @@ async function boot() {
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
+  await Promise.race([emojiFont, new Promise((resolve) => setTimeout(resolve, EMOJI_WAIT_MS))]);
   board.ready = true;
   renderLanguagePicker();
   render();
