@@ -8,15 +8,31 @@ const MAX_ROUNDS_SHOWN = 8; // the last ones: a Mole game has 7 locks at most
 const MAX_MEMBERS_SHOWN = 8;
 const TALLY_SHOWN = 7; // the room left under the truth, at one name a line
 
+// The line under the table when the first rounds are left out (a three-player Inside Job game
+// has up to eleven tricks and the vote), in the game's own words: tricks or locks.
+const LEFT_OUT = {
+  insidejob: (t, count) => (count === 1 ? t("board.audience.left_out_one.insidejob")
+    : t("board.audience.left_out.insidejob", { last: count })),
+  mole: (t, count) => (count === 1 ? t("board.audience.left_out_one.mole")
+    : t("board.audience.left_out.mole", { last: count })),
+};
+
 export function renderAudience(ctx, game) {
   const { room, t } = ctx;
   const result = room.audience_result;
   const truth = new Set(result.truth || []);
   const members = (result.members || []).slice(0, MAX_MEMBERS_SHOWN);
   const rounds = Math.max(0, ...members.map((m) => (m.rounds || []).length));
-  const first = Math.max(0, rounds - MAX_ROUNDS_SHOWN);
-  const roundIndexes = Array.from({ length: rounds - first }, (_, i) => first + i);
   const label = (index) => (game && game.roundLabel ? game.roundLabel(ctx, index) : String(index + 1));
+  const lastRounds = (count) => {
+    const from = Math.max(0, rounds - count);
+    return Array.from({ length: rounds - from }, (_, i) => from + i);
+  };
+  // A two-digit label ("B10", 52 px) needs a 65 px column: seven columns give that, eight gave
+  // 56 and the labels ran into one another.
+  const twoDigits = lastRounds(MAX_ROUNDS_SHOWN).some((index) => /\d\d/.test(label(index)));
+  const roundIndexes = lastRounds(twoDigits ? MAX_ROUNDS_SHOWN - 1 : MAX_ROUNDS_SHOWN);
+  const first = rounds - roundIndexes.length;
   const head = h("tr", {},
     h("th", { scope: "col" }, t("board.audience.member")),
     roundIndexes.map((index) => {
@@ -34,6 +50,11 @@ export function renderAudience(ctx, game) {
   roundIndexes.map((index) => guessCell(ctx, (member.rounds || [])[index], truth)),
   guessCell(ctx, member.final, truth, "final"),
   h("td", { class: "score" }, `${Math.round((member.score || 0) * 100)}%`)));
+  const gameName = ctx.view ? ctx.view.game : room.game;
+  const leftOut = first > 0 && LEFT_OUT[gameName]
+    ? h("p", { class: "info fit", testid: "audience-left-out", data: { count: String(first) } },
+      LEFT_OUT[gameName](t, first))
+    : null;
   const tally = Object.entries(result.tally || {}).sort((a, b) => b[1] - a[1]);
   // Those shown here, then those the host left out of its result (it sends the best rows).
   const more = (result.members || []).length - members.length + (result.more || 0);
@@ -42,7 +63,7 @@ export function renderAudience(ctx, game) {
       h("h1", { class: "title fit" }, t("board.audience.title")),
       h("p", { class: "goal fit" }, t("board.audience.subtitle"))),
     panel("truth", "truth",
-      h("h2", { class: "label" }, t(`board.audience.truth.${ctx.view ? ctx.view.game : room.game}`)),
+      h("h2", { class: "label" }, t(`board.audience.truth.${gameName}`)),
       h("ul", { class: "truth-list" }, [...truth].map((seat) => h("li", {}, badge(ctx, seat, { tag: false })))),
       result.best
         ? h("p", { class: "best fit", testid: "audience-best" }, check(), " ",
@@ -52,6 +73,7 @@ export function renderAudience(ctx, game) {
     panel("guesses", "guesses",
       h("table", { class: "audience-table", testid: "audience-table" },
         h("thead", {}, head), h("tbody", {}, rows)),
+      leftOut,
       more > 0 ? moreLine(ctx, more) : null));
 }
 

@@ -228,7 +228,7 @@ function reveal(ctx) {
   const head = h("tr", {},
     h("th", { scope: "col" }, t("tv.end.player")),
     h("th", { scope: "col" }, t("tv.end.role")),
-    marks.length ? h("th", { scope: "col" }, t("tv.end.mark")) : null,
+    marks.length ? h("th", { scope: "col", class: "mark-col" }, t("tv.end.mark")) : null,
     view.locks.map((lock, index) => h("th", {
       scope: "col", class: `lock-col ${lock.result || ""}`.trim(),
     }, t("tv.end.lock_short", { number: index + 1 }))));
