@@ -42,8 +42,10 @@ export function renderAudience(ctx, game) {
     }),
     h("th", { scope: "col", class: "final-col" }, t("board.audience.final")),
     h("th", { scope: "col", class: "score-col" }, t("board.audience.score")));
+  // The best and every one who tied with it (rows come best first).
+  const topScore = result.best && members.length ? members[0].score : null;
   const rows = members.map((member) => h("tr", {
-    class: member.name === result.best ? "best" : "", testid: "audience-member",
+    class: topScore && member.score === topScore ? "best" : "", testid: "audience-member",
     data: { name: member.name },
   },
   h("th", { scope: "row", class: "member" }, h("span", { class: "name fit" }, member.name)),
@@ -66,8 +68,7 @@ export function renderAudience(ctx, game) {
       h("h2", { class: "label" }, t(`board.audience.truth.${gameName}`)),
       h("ul", { class: "truth-list" }, [...truth].map((seat) => h("li", {}, badge(ctx, seat, { tag: false })))),
       result.best
-        ? h("p", { class: "best fit", testid: "audience-best" }, check(), " ",
-          t("board.audience.best", { name: result.best }))
+        ? h("p", { class: "best fit", testid: "audience-best" }, check(), " ", bestLine(t, result))
         : h("p", { class: "best fit", testid: "audience-best" }, t("board.audience.nobody_best")),
       tally.length ? lastGuesses(ctx, tally) : null),
     panel("guesses", "guesses",
@@ -75,6 +76,20 @@ export function renderAudience(ctx, game) {
         h("thead", {}, head), h("tbody", {}, rows)),
       leftOut,
       more > 0 ? moreLine(ctx, more) : null));
+}
+
+/** Who read the table best: one name, or every one who scored as well (a tie). */
+function bestLine(t, result) {
+  const tied = result.tied_with || [];
+  if (result.tied_more) {
+    return t("board.audience.best_tied_more",
+      { names: [result.best, ...tied].join(", "), count: result.tied_more });
+  }
+  if (tied.length) {
+    return t("board.audience.best_tied",
+      { names: [result.best, ...tied.slice(0, -1)].join(", "), last: tied[tied.length - 1] });
+  }
+  return t("board.audience.best", { name: result.best });
 }
 
 function moreLine(ctx, more) {
