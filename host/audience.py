@@ -50,6 +50,7 @@ class Member:
     name: str
     token: str
     key: str = ""  # the name as the table compares names (Audience._by_key)
+    joined: int = 0  # the order members joined in (ties in the result are listed by it)
     # Suspects per round, by round number: the last marks made during that round.
     marks: dict[int, list[int]] = field(default_factory=dict)
     conn: Connection | None = None
@@ -59,6 +60,10 @@ class Member:
     def current(self) -> list[int]:
         return self.marks[max(self.marks)] if self.marks else []
 
+    def record(self) -> dict[str, Any]:
+        """Who it is, as the journal keeps it beside its marks (Audience.restore reads it)."""
+        return {"token": self.token, "name": self.name, "joined": self.joined}
+
 
 class Audience:
     def __init__(self, clock: Callable[[], float]) -> None:
@@ -67,6 +72,7 @@ class Audience:
         # Members by the key of their name: a join costs the same with a thousand members as
         # with one (a scan of every name made each one cost 5 ms at the limit; QA).
         self._by_key: dict[str, Member] = {}
+        self._joined = 0  # members made so far (Member.joined)
 
     def join(self, conn: Connection, name: str, key: Any, token: str | None = None) -> Member:
         """``conn`` joins with ``name`` (``key`` compares names as the table does).
@@ -80,13 +86,18 @@ class Audience:
         same = self._by_key.get(name_key)
         if same is not None:
             if same.conn is not conn:
-                holds_token = token is not None and secrets.compare_digest(token, same.token)
+                holds_token = token is not None and _same_token(token, same.token)
                 if not holds_token and (same.conn is not None or same.marks):
                     raise RoomError("name_watching", name=same.name)
+                self._count_against(conn.address, same)
                 self.leave(conn)
                 if same.conn is not None:  # the old socket of this very phone: it is done
                     same.conn.member = None
-                same.conn = conn
+                if not holds_token:
+                    # Taken back by name (gone, no marks): a new token, so the phone that had
+                    # the name cannot be followed, nor its marks read, by whoever typed it (QA).
+                    same.token = new_token()
+                same.conn, same.address = conn, conn.address
             return same
         mine: Member | None = conn.member
         if mine is not None and mine.conn is conn:
@@ -98,22 +109,32 @@ class Audience:
             mine.name, mine.key = name, name_key
             self._by_key[name_key] = mine
             return mine
-        if conn.address and self._kept_from(conn.address) >= MEMBERS_PER_ADDRESS:
-            raise RoomError("audience_device_full", max=MEMBERS_PER_ADDRESS)
+        self._count_against(conn.address, None)
         if len(self.members) >= MAX_MEMBERS:
             self._forget_an_absent_member()
-        member = Member(name=name, token=new_token(), key=name_key, conn=conn, address=conn.address)
+        self._joined += 1
+        member = Member(name, new_token(), name_key, joined=self._joined)
+        member.conn, member.address = conn, conn.address
         self.members.append(member)
         self._by_key[name_key] = member
         return member
 
-    def _kept_from(self, address: str) -> int:
-        """Members of this device that count against its share: connected, or with marks."""
-        return sum(
+    def _count_against(self, address: str, member: Member | None) -> None:
+        """Raises RoomError ``audience_device_full`` when ``member`` (None: a new one) would be
+        one more of this device's members that count: connected, or with marks. A member taken
+        back from another address (or from before a restart, when its address is not known)
+        counts here from now on, so neither names nor tokens get round the limit (QA)."""
+        if not address:
+            return
+        if member is not None and member.address == address and (member.conn or member.marks):
+            return  # counted here already
+        kept = sum(
             1
-            for member in self.members
-            if member.address == address and (member.conn is not None or member.marks)
+            for other in self.members
+            if other.address == address and (other.conn is not None or other.marks)
         )
+        if kept >= MEMBERS_PER_ADDRESS:
+            raise RoomError("audience_device_full", max=MEMBERS_PER_ADDRESS)
 
     def _forget_an_absent_member(self) -> None:
         """Make room for a newcomer: the oldest member who is gone and has marked nothing in
@@ -124,10 +145,11 @@ class Audience:
         self.members.remove(gone)
         del self._by_key[gone.key]
 
-    def watching(self, name_key: str) -> Member | None:
-        """The connected member whose name has this key, if any."""
+    def holding(self, name_key: str) -> Member | None:
+        """The member whose name has this key if it holds it: connected, or with marks (a
+        player taking the name would be confused with it in the result; QA)."""
         member = self._by_key.get(name_key)
-        return member if member is not None and member.conn is not None else None
+        return member if member is not None and (member.conn or member.marks) else None
 
     def leave(self, conn: Connection) -> None:
         member = conn.member
@@ -159,7 +181,8 @@ class Audience:
             try:
                 token, name = str(line["token"]), str(line["name"])
                 round_no, seats = int(line["round"]), [int(seat) for seat in line["seats"]]
-            except (KeyError, TypeError, ValueError):
+                joined = int(line.get("joined", 0))
+            except (KeyError, TypeError, ValueError, AttributeError):
                 log.error("an unreadable audience line in the journal: %r", line)
                 continue
             member = by_token.get(token)
@@ -167,11 +190,14 @@ class Audience:
                 name_key = key(name)
                 if name_key in self._by_key:
                     continue  # not written by this host: names with marks are unique
-                member = Member(name=name, token=token, key=name_key)
+                member = Member(name=name, token=token, key=name_key, joined=joined)
                 self.members.append(member)
                 self._by_key[name_key] = member
                 by_token[token] = member
+                self._joined = max(self._joined, joined)
             member.marks[round_no] = seats
+        # In the order they joined, as before the restart (a tie lists them so).
+        self.members.sort(key=lambda member: member.joined)
 
     def result_for(self, room: Room) -> dict[str, Any] | None:
         """After a game, what the audience suspected beside the truth (None before the end)."""
@@ -219,6 +245,11 @@ class Audience:
         }
 
 
+def _same_token(given: str, kept: str) -> bool:
+    """Compared in constant time, as bytes: any text a phone sends compares (QA: "é" raised)."""
+    return secrets.compare_digest(given.encode("utf-8", "replace"), kept.encode("utf-8"))
+
+
 def _carried(marks: dict[int, list[int]], round_no: int) -> list[int] | None:
     """The marks in force during ``round_no``: the last made up to then (None: none yet)."""
     earlier = [r for r in marks if r <= round_no]
@@ -263,7 +294,7 @@ def on_suspect(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         journal = room.match.journal
         if journal is not None:
             try:
-                journal.append_suspicion(member.token, member.name, round_no, seats)
+                journal.append_suspicion(member.record(), round_no, seats)
             except JournalError as error:
                 log.error("cannot keep an audience mark: %s", error)
                 raise RoomError("journal_failed") from error

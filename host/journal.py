@@ -4,8 +4,8 @@ Line 1 is the header: ``{"kind": "header", "game", "config", "seed", "seats": [{
 "leader", "started"}``. Then one ``{"kind": "action", "seat", "action"}`` line per accepted action,
 and ``{"kind": "over"}`` when the game ends. A game whose file has no ``over`` line can be resumed:
 replaying its actions from the header's config and seed rebuilds the identical state, and the seats
-keep their tokens. Between the actions, ``{"kind": "suspect", "token", "name", "round", "seats"}``
-lines keep the audience's marks, so a restart keeps what each member's phone was told it marked.
+keep their tokens. Between the actions, ``{"kind": "suspect", "token", "name", "joined", "round",
+"seats"}`` lines keep the audience's marks, so a restart keeps what each phone was told it marked.
 
 A line cut short by a crash was never fsynced, so never acknowledged: loading skips it. A write
 that fails (a full disk) is cut off the file at once, so nothing refused can reach the disk later.
@@ -48,7 +48,7 @@ class SavedGame:
     seats: list[dict[str, str]]  # [{"name": ..., "token": ...}] in seat order
     leader: int
     log: list[dict[str, Any]] = field(default_factory=list)  # [{"seat", "action"}]
-    # The audience's marks, in the order made: [{"token", "name", "round", "seats"}]
+    # The audience's marks, in the order made: [{"token", "name", "joined", "round", "seats"}]
     suspicions: list[dict[str, Any]] = field(default_factory=list)
     good_bytes: int = 0  # the length of the sound part of the file (a torn tail is cut off)
     over: bool = False  # the game ended (an ``over`` or ``abandoned`` line)
@@ -108,11 +108,10 @@ class GameJournal:
     def append_action(self, seat: int, action: dict[str, Any]) -> None:
         self._write({"kind": "action", "seat": seat, "action": action})
 
-    def append_suspicion(self, token: str, name: str, round_no: int, seats: list[int]) -> None:
-        """An audience member's marks for this round (what its phone was told it marked)."""
-        self._write(
-            {"kind": "suspect", "token": token, "name": name, "round": round_no, "seats": seats}
-        )
+    def append_suspicion(self, member: dict[str, Any], round_no: int, seats: list[int]) -> None:
+        """An audience member's marks for this round (what its phone was told it marked);
+        ``member``: its token, name and place in the order members joined."""
+        self._write({"kind": "suspect", **member, "round": round_no, "seats": seats})
 
     def mark_over(self) -> None:
         self._write({"kind": "over"})

@@ -182,7 +182,7 @@ def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
             raise RoomError("name_taken", name=waiting.name)
         ask_for_seat(room, conn, waiting)
         return
-    watcher = room.audience.watching(key)
+    watcher = room.audience.holding(key)
     if watcher is not None and watcher.conn is not conn:
         # Else the screens could say "Zoe read the table best" of a player named Zoe (QA).
         raise RoomError("name_watching", name=watcher.name)
