@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 
@@ -16,8 +18,11 @@ def qr_matrix(text: str) -> list[list[bool]]:
     return [list(row) for row in code.get_matrix()]
 
 
+@lru_cache(maxsize=8)
 def qr_svg(text: str) -> str:
-    """A crisp, scalable SVG: one path, no external references."""
+    """A crisp, scalable SVG: one path, no external references. Kept for the few addresses a
+    host has: made afresh it cost 8 ms of the loop per request, and a guest looping on /qr.svg
+    held the seated players' replies back by 100 ms (QA)."""
     matrix = qr_matrix(text)
     size = len(matrix)
     cells = "".join(

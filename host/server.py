@@ -15,6 +15,7 @@ import os
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -495,9 +496,17 @@ async def catalog_json(request: web.Request) -> web.Response:
         raise web.HTTPNotFound(text=f"no language {lang!r}")
     surface = request.query.get("for")
     surface = surface if surface in SURFACES else None  # ?for=phone: only what a phone shows
-    body = json.dumps(catalog(lang, surface), ensure_ascii=False, separators=(",", ":")).encode()
-    asset = request.app[CATALOGS_KEY].asset(f"{lang}.{surface}", body, "application/json")
+    asset = request.app[CATALOGS_KEY].asset(
+        f"{lang}.{surface}", _catalog_body(lang, surface), "application/json"
+    )
     return asset.response(request, NO_CACHE)
+
+
+@cache
+def _catalog_body(lang: str, surface: str | None) -> bytes:
+    """A catalog as the phone downloads it, encoded once (catalogs do not change while the host
+    runs; encoded per request, a guest looping on it slowed the seated players' replies; QA)."""
+    return json.dumps(catalog(lang, surface), ensure_ascii=False, separators=(",", ":")).encode()
 
 
 async def qr_code(request: web.Request) -> web.Response:

@@ -226,3 +226,20 @@ async def test_http_routes(host):
     script = await client.get("/static/app.js")
     assert script.status == 200
     assert (await client.get("/static/../host/server.py")).status in (403, 404)
+
+
+async def test_the_qr_code_and_the_catalogs_are_made_once_not_per_request(host):
+    """QA: /qr.svg cost the host 8 ms a request and a catalog was encoded per request, so a
+    guest looping on them held the seated players' replies back by 100 ms."""
+    from host.qr import qr_svg
+    from host.server import _catalog_body
+
+    qr_svg.cache_clear()
+    _catalog_body.cache_clear()
+    for _ in range(3):
+        qr = await host.client.get("/qr.svg")
+        assert qr.status == 200 and (await qr.text()).startswith("<svg")
+        words = await host.client.get("/i18n/es.json?for=phone")
+        assert words.status == 200 and "phone.join.button" in await words.json()
+    assert qr_svg.cache_info().misses == 1 and qr_svg.cache_info().hits == 2
+    assert _catalog_body.cache_info().misses == 1
