@@ -177,15 +177,32 @@ function replayStepper(ctx) {
     }, t("phone.replay.to_result")));
 }
 
+/**
+ * The latecomers the next deal seats, and those it has no seat for: as the host does it
+ * (Room.seat_newcomers), removed players leave first and latecomers sit in the order they came.
+ */
+function latecomerSeats(room) {
+  const late = room.next_game || [];
+  const staying = (room.seats || []).filter((seat) => !seat.removed).length;
+  const free = room.max_players === null || room.max_players === undefined
+    ? late.length : Math.max(0, room.max_players - staying);
+  return { joining: late.slice(0, free), waiting: late.slice(free) };
+}
+
 /** The end of every game: the leader plays again, goes back to the lobby or steps the reveal. */
 export function endFooter(ctx) {
   const { you, room, send, t } = ctx;
-  // Latecomers are seated by the next game: "the same players" would not be true then.
-  const joining = (room.next_game || []).join(t("phone.list.separator"));
+  // Latecomers are seated by the next game: "the same players" would not be true then. Those
+  // it has no seat for are named apart (QA: "Play again, with Siobhán" dealt without her).
+  const seats = latecomerSeats(room);
+  const joining = seats.joining.join(t("phone.list.separator"));
+  const left = seats.waiting.join(t("phone.list.separator"));
   if (you && you.leader) {
     return h("div", { class: "stack", testid: "end-controls" },
       h("h3", {}, t("phone.replay.title")),
       replayStepper(ctx),
+      left ? h("p", { class: "hint", testid: "rematch-full" },
+        t("phone.rematch_full", { names: left })) : null,
       h("button", {
         type: "button", class: "primary", testid: "rematch", onclick: () => send({ type: "rematch" }),
       }, joining ? t("phone.rematch_joining", { names: joining }) : t("phone.rematch")),
@@ -207,6 +224,7 @@ export function nextGameBanner(ctx) {
   const { you, room, t } = ctx;
   if (!you || !you.next_game) return null;
   const waiting = (room.next_game || []).length;
-  return h("p", { class: "banner", testid: "next-game" },
-    t("phone.next_game", { name: you.name || "", count: waiting }));
+  const noSeat = latecomerSeats(room).waiting.includes(you.name);
+  return h("p", { class: "banner", testid: "next-game", data: { full: noSeat ? "true" : "false" } },
+    t(noSeat ? "phone.next_game_full" : "phone.next_game", { name: you.name || "", count: waiting }));
 }

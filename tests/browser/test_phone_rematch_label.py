@@ -36,3 +36,28 @@ def test_the_rematch_button_names_the_latecomers_it_seats(phones: Any, host: Any
     )
     leader.get_by_test_id("rematch").click()
     host.wait_for(lambda room: room.phase == "playing" and len(room.players) == 6)
+
+
+def test_with_the_table_full_the_leader_is_told_who_has_no_seat(
+    phones: Any, host: Any, kit: Any
+) -> None:
+    """QA: five at an Inside Job table (its most), a watcher signed up for the next game, and the
+    leader's button said "Play again, with Siobhán": the rematch dealt without her, unexplained."""
+    leader, late = phones(2)
+    kit.join([leader], ["Ana"])
+    leader.get_by_test_id("game-insidejob").click()
+    expect(leader.get_by_test_id("game-insidejob")).to_have_attribute("aria-pressed", "true")
+    for count in (2, 3, 4, 5):
+        leader.get_by_test_id("add-bot").click()
+        expect(leader.get_by_test_id("players").locator("li")).to_have_count(count)
+    leader.get_by_test_id("start").click()
+    expect(leader.get_by_test_id("screen")).to_have_attribute("data-screen", "game")
+    late.get_by_test_id("join-name").fill("Siobhán")
+    late.get_by_test_id("join-submit").click()
+    banner = late.get_by_test_id("next-game")
+    expect(banner).to_have_text(translate("en", "phone.next_game_full", name="Siobhán", count=1))
+    bots_play_to_the_end(host)
+    expect(leader.get_by_test_id("rematch")).to_have_text(translate("en", "phone.rematch"))
+    expect(leader.get_by_test_id("rematch-full")).to_have_text(
+        translate("en", "phone.rematch_full", names="Siobhán")
+    )
