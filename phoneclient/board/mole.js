@@ -239,7 +239,9 @@ function reveal(ctx) {
     if (seat === result.protected) tags.push(t("tv.end.tag_protected"));
     return h("tr", { testid: `reveal-row-${seat}`, class: mole ? "moles" : "crew" },
       h("th", { scope: "row" }, h("div", { class: "cell" }, badge(ctx, seat, { tag: false }),
-        tags.length ? h("span", { class: "tag leader" }, tags.join(" · ")) : null)),
+        // One pill a tag: accused and protected both wrap onto a line each where the two side
+        // by side do not fit the column (QA: "bajo acusación · bajo protec", cut by the Role).
+        tags.map((tag) => h("span", { class: "tag leader" }, tag)))),
       h("td", { class: "role-col", testid: `role-${seat}`, data: { role } },
         h("div", { class: "cell role-cell" },
           mole ? cross() : check(), h("span", { class: "fit role-name" }, t(`mole.role.${role}`)),
