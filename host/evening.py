@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.errors import RoomError
 from host.match import load_rules
+from host.protocol import name_key
 from host.seating import send_removed
 from host.seats import BOT_NAMES, Connection, Player, new_token
 
@@ -59,8 +60,14 @@ def add_bot(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     limit = room.rules.max_players if room.rules else None
     if limit is not None and len(room.players) >= limit:
         raise RoomError("room_full", max=limit)
-    taken = {player.name for player in room.players + room.next_game}
-    name = next((n for n in BOT_NAMES if n not in taken), f"Bot {len(room.players) + 1}")
+    # Compared as the table compares names: a bot "Robo" beside a player "robo", or a bot named
+    # like a watching audience member, would be two of one name on the screens (QA).
+    taken = {name_key(player.name) for player in room.players + room.next_game}
+
+    def free(name: str) -> bool:
+        return name_key(name) not in taken and room.audience.holding(name_key(name)) is None
+
+    name = next((n for n in BOT_NAMES if free(n)), f"Bot {len(room.players) + 1}")
     bot = Player(name=name, token=new_token(), lang=conn.lang, bot=True, bot_seat=True)
     with room.durable():
         room.players.append(bot)

@@ -182,6 +182,30 @@ _BLANK_LOOKING = frozenset(
     "\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f"
 )
 _REFUSED_CATEGORIES = ("Cc", "Cf", "Co", "Cs", "Cn")
+# A name needs one of these: a letter or a digit. Modifier letters (Lm: ˈ, ʼ, the Arabic tatweel,
+# Lisu tone marks) draw as punctuation or a line, so a name of them reads as nothing (QA).
+_READABLE = frozenset(("Lu", "Ll", "Lt", "Lo", "Nd", "Nl", "No"))
+_ZWJ, _KEYCAP = "\u200d", "\u20e3"
+_SKIN_TONES = ("\U0001f3fb", "\U0001f3ff")
+
+
+def _joins_emoji(name: str, index: int) -> bool:
+    """Whether the joiner at ``index`` makes one emoji of two (👩‍💻, 🏳️‍🌈, 👨🏽‍💻): allowed there, a
+    joiner anywhere else is invisible and refused."""
+    before = index - 1
+    while before >= 0 and (
+        _is_variation_selector(name[before]) or _SKIN_TONES[0] <= name[before] <= _SKIN_TONES[1]
+    ):
+        before -= 1
+    after = index + 1
+    return (
+        before >= 0
+        and after < len(name)
+        and unicodedata.category(name[before]) == "So"
+        and unicodedata.category(name[after]) == "So"
+    )
+
+
 # Marks stacked on one letter: Thai and the Indic scripts put two or three on a letter, more draw
 # a tower that runs over the names above and below it on the TV (QA: "Z" with 40 accents).
 _MOST_STACKED_MARKS = 3
@@ -227,10 +251,15 @@ def clean_name(raw: str) -> str:
     name = " ".join(_nfkc_keeping_ordinals(raw).split())
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
         raise ProtocolError("name_length", min=1, max=MAX_NAME_LENGTH)
-    for char in name:
-        if char in _BLANK_LOOKING or unicodedata.category(char) in _REFUSED_CATEGORIES:
+    for index, char in enumerate(name):
+        category = unicodedata.category(char)
+        if char == _ZWJ and _joins_emoji(name, index):
+            continue
+        if char in _BLANK_LOOKING or category in _REFUSED_CATEGORIES:
             raise ProtocolError("name_chars")
-    if not any(unicodedata.category(char)[0] in "LN" for char in name):
+        if category == "Me" and char != _KEYCAP:  # a ring or a sign drawn around a letter
+            raise ProtocolError("name_chars")
+    if not any(unicodedata.category(char) in _READABLE for char in name):
         raise ProtocolError("name_chars")
     if _marks_stack_too_high(name):
         raise ProtocolError("name_chars")
@@ -238,16 +267,19 @@ def clean_name(raw: str) -> str:
 
 
 # Letters that are drawn like a Latin one (lower case, since the key is case-folded first):
-# Cyrillic, Greek, Cherokee, Armenian and the small capitals, from Unicode's confusables list,
+# Cyrillic, Greek, Cherokee, Armenian, Lisu, Tifinagh and the small capitals, from Unicode's
+# confusables list (the TV's DejaVu font draws every one of them like the Latin letter; QA),
 # the ones a keyboard or a phone's symbol page offers. Where upper and lower case disagree
 # (Greek Eta is H, eta looks like n), the capital wins: names start with one. Cherokee folds to
 # its capitals, which are the ones listed.
 _LOOKALIKES = (  # (letters, the Latin ones they are drawn like)
     ("авеһніјкӏмпорԛгѕстуүхԁԝɡьзѵ", "abehhijkimnopqrsctyyxdwgb3v"),  # Cyrillic
     ("αβεζηικμνορτυχϲϳ", "abezhikmnoptyxcj"),  # Greek
-    ("ıȷɑ", "ija"),  # Latin ones that pass for others
+    ("ıȷɑɩǀ", "ijaii"),  # Latin ones that pass for others (iota, the dental click)
     ("ᎠᎡᎢᎥᎩᎪᎫᎬᎳᎷᎻᏀᏂᏃᏏᏒᏚᏞᏟᏢᏦᏴᏙ", "drtiyajewmhghzbrslcpkbv"),  # Cherokee
-    ("օսհոցզ", "ouhngq"),  # Armenian
+    ("օսհոցզտ", "ouhngqs"),  # Armenian (Տ, the capital, is an S)
+    ("ꓐꓑꓓꓔꓖꓗꓙꓚꓜꓝꓟꓠꓡꓢꓣꓦꓧꓪꓫꓬꓮꓰꓲꓳꓴ", "bpdtgkjczfmnlsrvhwxyaeiou"),  # Lisu capitals
+    ("ⵏⵔ", "io"),  # Tifinagh
     ("ᴀʙᴄᴅᴇɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ", "abcdeghijklmnoprstuvwyz"),  # small capitals
 )
 _LOOKS_LATIN = str.maketrans("".join(a for a, _ in _LOOKALIKES), "".join(b for _, b in _LOOKALIKES))

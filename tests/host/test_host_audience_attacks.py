@@ -118,3 +118,18 @@ async def test_a_latecomer_cannot_take_the_name_of_a_member_whose_phone_sleeps(h
     guest = await host.phone("guest")
     error = await guest.error({"type": "join", "name": "zoe"})
     assert error["code"] == "name_watching"
+
+
+async def test_a_bot_takes_no_name_a_player_or_a_watcher_holds_in_any_spelling(host):
+    """QA: add_bot compared exact spellings: a bot "Robo" sat beside a player "robo", "Beep"
+    beside "Bеep" (a Cyrillic e), and a bot "Chip" joined while a watcher "Chip" was there."""
+    phones = [await host.player(name) for name in ("Ana", "robo", "Bеep")]
+    chip = await host.phone("Chip")
+    await chip.send({"type": "audience", "name": "Chip"})
+    await chip.until("audience")
+    for _ in range(3):
+        await phones[0].send({"type": "add_bot"})
+        await phones[0].until("state")
+    names = [player.name for player in host.room.players]
+    assert names[:3] == ["Ana", "robo", "Bеep"]
+    assert names[3:] == ["Dot", "Widget", "Gizmo"]

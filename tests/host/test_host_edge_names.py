@@ -50,6 +50,33 @@ def test_invisible_characters_inside_a_name_are_refused(hidden):
     assert refused.value.code == "name_chars"
 
 
+@pytest.mark.parametrize("typed", ["Ana 👩\u200d💻", "Bo 👨🏽\u200d💻", "Lia 🏳️\u200d🌈", "1️⃣ Bo"])
+def test_emoji_made_of_joined_emoji_are_kept(typed):
+    """QA: a joiner was refused everywhere, so 'Ana 👩‍💻' was name_chars."""
+    assert clean_name(typed) == typed
+
+
+@pytest.mark.parametrize(
+    "nothing", ["ˈ", "ʼʼ", "ˌˌ", "ـــــ", "ꓸꓸ", "ꜝ", "A҉҉҉B", "Ana\u200d", "\u200dAna", "🙂\u200dAna"]
+)
+def test_modifier_letters_enclosing_marks_and_stray_joiners_are_refused(nothing):
+    """QA: names of modifier letters (drawn as an apostrophe, a line) read as nothing; enclosing
+    marks draw rings over the names around them; a joiner outside an emoji is invisible."""
+    with pytest.raises(ProtocolError) as refused:
+        clean_name(nothing)
+    assert refused.value.code == "name_chars"
+
+
+@pytest.mark.parametrize(
+    ("lookalike", "latin"),
+    [("ꓮꓠꓮ", "ANA"), ("ꓜꓳꓰ", "Zoe"), ("ꓢꓮꓟ", "Sam"), ("ǀan", "Ian"), ("ⵏvo", "Ivo"),
+     ("Տara", "Sara"), ("ɩris", "Iris")],
+)  # fmt: skip
+def test_lisu_tifinagh_and_latin_lookalikes_share_a_key(lookalike, latin):
+    """QA: these passed for the Latin names, and the TV's own font draws them alike."""
+    assert name_key(lookalike) == name_key(latin)
+
+
 @pytest.mark.parametrize(
     "tower", ["Z" + "\u0336\u0301\u0308\u0330" * 3, "Ana\u0300\u0301\u0302\u0303\u0304"]
 )
