@@ -87,6 +87,8 @@ class StaticFolder:
         parts = PurePosixPath(relative).parts
         if not parts or any(part in ("..", "") or part.startswith(".") for part in parts):
             return None
+        if parts[-1].endswith((".py", ".pyc")) or "__pycache__" in parts:
+            return None  # the folder is a Python package too: its own files are not the page's
         path = self.root.joinpath(*parts)
         try:
             real = path.resolve(strict=True)

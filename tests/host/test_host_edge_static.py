@@ -18,6 +18,9 @@ async def page_host(make_host, tmp_path):
     (folder / "app.js").write_text("export const words = " + repr("word " * 2000) + ";\n")
     (folder / "tiny.js").write_text("1;\n")
     (folder / ".secret").write_text("hidden")
+    (folder / "__init__.py").write_text("")  # the page folder is a Python package too
+    (folder / "__pycache__").mkdir()
+    (folder / "__pycache__" / "x.js").write_text("1;\n")
     (tmp_path / "outside.txt").write_text("not the page's")
     (folder / "link.txt").symlink_to(tmp_path / "outside.txt")
     host = await make_host(phoneclient_dir=folder)
@@ -94,6 +97,8 @@ async def test_catalogs_are_gzipped_and_revalidated(host):
         "/static/%00",
         "/sounds/%00.ogg",
         "/i18n/en%00.json",
+        "/static/__init__.py",
+        "/static/__pycache__/x.js",
     ],
 )
 async def test_nothing_outside_the_page_folder_is_served(page_host, path):
