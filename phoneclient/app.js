@@ -281,7 +281,21 @@ function renderStatus() {
   else if (state === "waiting") setText(els.conn, t("phone.conn.waiting", { seconds }));
   else setText(els.conn, t("phone.conn.connecting"));
   document.body.dataset.conn = state;
+  fitTopbar();
 }
+
+/** The player's own name comes first in the top bar: where it would be cut, "Connected" is
+ * written smaller, and if that is not enough gives way to its green dot (style.css; the word
+ * stays in the element for screen readers). */
+function fitTopbar() {
+  const cut = () => els.meName.scrollWidth > els.meName.clientWidth;
+  for (const brief of ["false", "small", "true"]) {
+    els.conn.dataset.brief = brief;
+    if (!cut()) break;
+  }
+}
+// The bar's room changes with the phone's width, the text size and the buttons' words.
+window.addEventListener("resize", fitTopbar);
 
 // A refusal may say something private ("you can only play Clean"): it goes away by itself.
 const ERROR_SHOWN_MS = 8000;
@@ -389,6 +403,7 @@ function render() {
   const { room, you, view } = app;
   const names = namesBySeat(room);
   setText(els.meName, you && you.name ? you.name : "");
+  fitTopbar();
   renderNotice();
   const ctx = {
     room, you, view, names, ui: app.ui, send, sendSecret, refuseSecret, t, has, redraw: render,
@@ -588,6 +603,7 @@ function nudgeOnNewTurn(view, game) {
 function useTextSize(large) {
   document.documentElement.dataset.text = large ? "large" : "normal";
   els.textSize.setAttribute("aria-pressed", large ? "true" : "false");
+  fitTopbar();
 }
 
 els.textSize.addEventListener("click", () => {
@@ -614,6 +630,7 @@ function renderLanguagePicker() {
   fill(els.lang, ...LANGUAGES.map((code) =>
     h("option", { value: code, selected: code === language() }, t(`phone.lang.${code}`))));
   els.lang.value = language();
+  fitTopbar();
 }
 
 els.lang.addEventListener("change", async () => {
