@@ -6,7 +6,7 @@
 import { fill, h, setText } from "../dom.js";
 import { LANGUAGES, has, language, normalise, preferredLanguage, storeLanguage, t, useLanguage }
   from "../i18n.js";
-import { fitGuesses, renderAudience } from "./audience.js";
+import { fitGuesses, fitRounds, renderAudience } from "./audience.js";
 import { lessonOn, renderLesson } from "./lesson.js";
 import { renderLobby } from "./lobby.js";
 import { renderReplay, replayStepOf } from "./replay.js";
@@ -221,6 +221,7 @@ function draw() {
   els.scene.inert = moments.busy;
   renderOverlay(ctx);
   renderBar();
+  fitRounds(els.scene, ctx); // before the text: it changes the columns' widths
   fitText(els.scene);
   if (fitGuesses(els.scene, ctx)) fitText(els.scene); // the line that counts the rows left out
   if (!els.moment.hidden) fitText(els.moment);

@@ -4,7 +4,9 @@
 import { h } from "../dom.js";
 import { badge, check, namesOf, panel, seatShape } from "./pieces.js";
 
-const MAX_ROUNDS_SHOWN = 8; // the last ones: a Mole game has 7 locks at most
+// The last rounds, at most: fitRounds then leaves out the first of them while their columns do
+// not fit the panel (a three-player Inside Job game has up to eleven tricks and the vote).
+const MAX_ROUNDS_SHOWN = 12;
 const MAX_MEMBERS_SHOWN = 8;
 const TALLY_SHOWN = 7; // the room left under the truth, at one name a line
 
@@ -24,21 +26,15 @@ export function renderAudience(ctx, game) {
   const members = (result.members || []).slice(0, MAX_MEMBERS_SHOWN);
   const rounds = Math.max(0, ...members.map((m) => (m.rounds || []).length));
   const label = (index) => (game && game.roundLabel ? game.roundLabel(ctx, index) : String(index + 1));
-  const lastRounds = (count) => {
-    const from = Math.max(0, rounds - count);
-    return Array.from({ length: rounds - from }, (_, i) => from + i);
-  };
-  // A two-digit label ("B10", 52 px) needs a 65 px column: seven columns give that, eight gave
-  // 56 and the labels ran into one another.
-  const twoDigits = lastRounds(MAX_ROUNDS_SHOWN).some((index) => /\d\d/.test(label(index)));
-  const roundIndexes = lastRounds(twoDigits ? MAX_ROUNDS_SHOWN - 1 : MAX_ROUNDS_SHOWN);
-  const first = rounds - roundIndexes.length;
+  const from = Math.max(0, rounds - MAX_ROUNDS_SHOWN);
+  const roundIndexes = Array.from({ length: rounds - from }, (_, i) => from + i);
+  const first = from;
   const head = h("tr", {},
     h("th", { scope: "col" }, t("board.audience.member")),
     roundIndexes.map((index) => {
       const text = label(index);
       // A word ("Vote"), not a number, is wider than a round's column.
-      return h("th", { scope: "col", class: /\d/.test(text) ? "" : "word-col" }, text);
+      return h("th", { scope: "col", class: /\d/.test(text) ? "round-col" : "round-col word-col" }, text);
     }),
     h("th", { scope: "col", class: "final-col" }, t("board.audience.final")),
     h("th", { scope: "col", class: "score-col" }, t("board.audience.score")));
@@ -49,14 +45,11 @@ export function renderAudience(ctx, game) {
     data: { name: member.name },
   },
   h("th", { scope: "row", class: "member" }, h("span", { class: "name fit" }, member.name)),
-  roundIndexes.map((index) => guessCell(ctx, (member.rounds || [])[index], truth)),
+  roundIndexes.map((index) => guessCell(ctx, (member.rounds || [])[index], truth, "round")),
   guessCell(ctx, member.final, truth, "final"),
   h("td", { class: "score" }, `${Math.round((member.score || 0) * 100)}%`)));
   const gameName = ctx.view ? ctx.view.game : room.game;
-  const leftOut = first > 0 && LEFT_OUT[gameName]
-    ? h("p", { class: "info fit", testid: "audience-left-out", data: { count: String(first) } },
-      LEFT_OUT[gameName](t, first))
-    : null;
+  const leftOut = leftOutLine(t, gameName, first);
   const tally = Object.entries(result.tally || {}).sort((a, b) => b[1] - a[1]);
   // Those shown here, then those the host left out of its result (it sends the best rows).
   const more = (result.members || []).length - members.length + (result.more || 0);
@@ -72,10 +65,65 @@ export function renderAudience(ctx, game) {
         : h("p", { class: "best fit", testid: "audience-best" }, t("board.audience.nobody_best")),
       tally.length ? lastGuesses(ctx, tally) : null),
     panel("guesses", "guesses",
-      h("table", { class: "audience-table", testid: "audience-table" },
-        h("thead", {}, head), h("tbody", {}, rows)),
+      h("table", {
+        class: "audience-table", testid: "audience-table", data: { game: gameName || "", first: String(first) },
+      }, h("thead", {}, head), h("tbody", {}, rows)),
+      h("p", { class: "info fit", testid: "audience-legend" }, t("board.audience.legend")),
       leftOut,
       more > 0 ? moreLine(ctx, more) : null));
+}
+
+/** The line under the table when the first rounds are left out, or null. */
+function leftOutLine(t, gameName, first) {
+  return first > 0 && LEFT_OUT[gameName]
+    ? h("p", { class: "info fit", testid: "audience-left-out", data: { count: String(first) } },
+      LEFT_OUT[gameName](t, first))
+    : null;
+}
+
+/**
+ * Once laid out: the first round columns are left out while a round's label or guesses are
+ * wider than its column (the labels would run into one another), and counted in the line under
+ * the table. As many rounds show as the panel has room for (QA: at most eight were shown, and
+ * a game of nine tricks and the vote said "Tricks 1 to 2 not shown" beside room to spare).
+ * Run before the text is fitted: the columns' widths change.
+ */
+export function fitRounds(root, ctx) {
+  for (const table of root.querySelectorAll("[data-testid=audience-table]")) {
+    const cells = () => [...table.querySelectorAll("th.round-col, td.round")];
+    const tooWide = () => cells().some((cell) => {
+      const style = getComputedStyle(cell);
+      const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      // A label by its letters; a guess by what spills (its names for screen readers sit
+      // elsewhere, out of sight).
+      return cell.tagName === "TH" ? contentWidth(cell) > room + 0.5
+        : cell.scrollWidth > cell.clientWidth + 1;
+    });
+    let first = Number(table.dataset.first);
+    let trimmed = false;
+    while (table.querySelectorAll("th.round-col").length > 1 && tooWide()) {
+      for (const row of table.rows) {
+        const cell = row.querySelector(".round-col, .round");
+        if (cell) cell.remove();
+      }
+      first += 1;
+      trimmed = true;
+    }
+    if (!trimmed) continue;
+    table.dataset.first = String(first);
+    const line = leftOutLine(ctx.t, table.dataset.game, first);
+    const old = table.parentElement.querySelector("[data-testid=audience-left-out]");
+    if (old) old.replaceWith(line);
+    else table.parentElement.querySelector("[data-testid=audience-legend]").after(line);
+  }
+}
+
+/** The width of what an element holds, in design pixels (its own box may be wider). */
+function contentWidth(el) {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const scale = el.getBoundingClientRect().width / (el.offsetWidth || 1);
+  return range.getBoundingClientRect().width / (scale || 1);
 }
 
 /** Who read the table best: one name, or every one who scored as well (a tie). */
@@ -139,11 +187,13 @@ function lastGuesses(ctx, tally) {
 }
 
 /**
- * One round's guess: the suspects' seat shapes (their names for screen readers) and how many of
- * them were right; the last guess is written out in names.
+ * One round's guess: the suspects' seat shapes, the wrong ones faded (their names for screen
+ * readers), and a tick when it was the truth exactly; the last guess is written out in names.
+ * No "1/2" (QA: the score is the overlap with the truth, shared seats over all seats named by
+ * either, so four rounds of "1/2" gave 33 %, not 50 %, and the sums did not add up).
  */
 function guessCell(ctx, seats, truth, cls = "") {
-  if (seats === null || seats === undefined) {
+  if (seats === null || seats === undefined || (!seats.length && cls === "round")) {
     return h("td", { class: `guess none ${cls}`.trim() }, "—");
   }
   const right = seats.filter((seat) => truth.has(seat)).length;
@@ -153,8 +203,10 @@ function guessCell(ctx, seats, truth, cls = "") {
     ? (seats.length
       ? h("ul", { class: "final-names" }, seats.map((seat) => h("li", {}, badge(ctx, seat, { tag: false }))))
       : h("span", { class: "fit" }, names))
-    : [h("span", { class: "shapes", "aria-hidden": "true" }, seats.map((seat) => seatShape(seat))),
-      h("span", { class: "right" }, exact ? check() : null, `${right}/${truth.size}`),
+    : [h("span", { class: "shapes", "aria-hidden": "true" }, seats.map((seat) => h("span", {
+      class: truth.has(seat) ? "hit" : "miss",
+    }, seatShape(seat)))),
+      exact ? h("span", { class: "right" }, check()) : null,
       h("span", { class: "visually-hidden" }, names)];
   return h("td", {
     class: `guess${exact ? " exact" : ""} ${cls}`.trim(), data: { right: String(right) },
