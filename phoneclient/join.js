@@ -195,7 +195,9 @@ export function audienceJoin(ctx) {
     },
   },
   h("h2", {}, t("phone.audience.title")),
-  h("p", { class: "hint" }, t("phone.audience.about")),
+  // A latecomer was just told it plays the next game: "Not playing?" would contradict it (QA).
+  h("p", { class: "hint", testid: "audience-about" },
+    t(you.next_game ? "phone.audience.about_latecomer" : "phone.audience.about")),
   h("label", { for: "audience-name", class: "label" }, t("phone.audience.label")),
   input,
   h("button", { type: "submit", class: "secondary", testid: "audience-submit" },

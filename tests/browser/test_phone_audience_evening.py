@@ -76,6 +76,10 @@ def test_watchers_start_each_game_afresh_and_can_sign_up_for_the_next(
     max_.get_by_test_id("join-submit").click()
     expect(max_.get_by_test_id("screen")).to_have_attribute("data-screen", "next-game")
     expect(max_.get_by_test_id("audience-name")).to_have_value("Max")
+    # Just told it plays the next game, it is not asked "Not playing?" (QA).
+    expect(max_.get_by_test_id("audience-about")).to_have_text(
+        translate("en", "phone.audience.about_latecomer")
+    )
     max_.get_by_test_id("audience-submit").click()
     expect(max_.get_by_test_id("suspects")).to_be_visible()
     max_.get_by_test_id("suspect-4").click()
