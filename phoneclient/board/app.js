@@ -7,6 +7,7 @@ import { fill, h, setText } from "../dom.js";
 import { LANGUAGES, has, language, normalise, preferredLanguage, storeLanguage, t, useLanguage }
   from "../i18n.js";
 import { fitGuesses, fitRounds, renderAudience } from "./audience.js";
+import { FirstGameHints } from "./hints.js";
 import { lessonOn, renderLesson } from "./lesson.js";
 import { renderLobby } from "./lobby.js";
 import { renderReplay, replayStepOf } from "./replay.js";
@@ -36,6 +37,7 @@ const els = {
   scene: document.getElementById("scene"),
   moment: document.getElementById("moment"),
   overlay: document.getElementById("overlay"),
+  hint: document.getElementById("hint"),
   conn: document.getElementById("conn"),
   extra: document.getElementById("bar-extra"),
   sound: document.getElementById("sound"),
@@ -65,6 +67,7 @@ const board = {
 const EMOJI_WAIT_MS = 3000;
 const emojiFont = document.fonts.load('700 32px "Molecrew Emoji"', "\u{1F389}").catch(() => []);
 
+const hints = new FirstGameHints(); // the lobby's "first game" option, as on the TV
 const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
 const sounds = new SoundBank(() => renderBar());
 const moments = new MomentPlayer(els.moment, {
@@ -93,7 +96,10 @@ function gameModule(name) {
     loading.add(name);
     GAMES[name]().then((module) => {
       loaded.set(name, module);
-      if (board.message) for (const cue of catchUp(context())) sounds.play(cue);
+      if (board.message) {
+        for (const cue of catchUp(context())) sounds.play(cue);
+        giveHints(context()); // the module that came may be another game's (the lobby's first)
+      }
       render();
     }, () => {
       setTimeout(() => { loading.delete(name); render(); }, 1000);
@@ -120,6 +126,7 @@ function receive(message) {
   if ((message.room.seats || []).length > (oldRoom.seats || []).length && before) cues.push("join");
   if (message.room.game) gameModule(message.room.game); // fetched while the lobby fills
   cues.push(...catchUp(ctx));
+  giveHints(ctx);
   const step = message.room.replay_step;
   if (step !== null && step !== undefined) moments.drop(); // those already playing, too
   const notice = message.room.notice;
@@ -219,12 +226,31 @@ function draw() {
     if (cue) sounds.play(cue);
   }
   els.scene.inert = moments.busy;
+  renderHint(found);
   renderOverlay(ctx);
   renderBar();
   fitRounds(els.scene, ctx); // before the text: it changes the columns' widths
   fitText(els.scene);
   if (fitGuesses(els.scene, ctx)) fitText(els.scene); // the line that counts the rows left out
   if (!els.moment.hidden) fitText(els.moment);
+  if (!els.hint.hidden) fitText(els.hint);
+}
+
+function giveHints(ctx) {
+  hints.receive(ctx, ctx.view ? gameModule(ctx.view.game) || null : null);
+}
+
+/** The first-game hint, in a band across the top of the board while its moment lasts. */
+function renderHint(found) {
+  const line = found.game && found.key !== "replay" ? hints.line(t) : null;
+  els.hint.hidden = !line;
+  if (!line) {
+    els.hint.replaceChildren();
+    return;
+  }
+  fill(els.hint, h("p", { class: "hint-line may-wrap fit", testid: "first-hint-text" },
+    h("span", { class: "hint-label" }, t("tv.first.label")), " ", line));
+  els.hint.dataset.key = hints.key;
 }
 
 function renderOverlay(ctx) {

@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 import { at } from "./moments.js";
 import { badge, checklist, check, cross, nameOf, namesOf, nextGameLine, panel, shapeSvg, statusTag } from "./pieces.js";
 
+export { hints } from "./insidejob_hints.js";
 export { replayStep, replaySteps } from "./insidejob_replay.js";
 
 const SUITS = { B: "blue", R: "red", G: "green", Y: "yellow" };

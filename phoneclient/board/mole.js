@@ -7,6 +7,7 @@ import { h } from "../dom.js";
 import { at } from "./moments.js";
 import { badge, checklist, cross, check, nameOf, nextGameLine, panel } from "./pieces.js";
 
+export { hints } from "./mole_hints.js";
 export { replayStep, replaySteps } from "./mole_replay.js";
 
 const allSeats = (view) => Array.from({ length: view.players }, (_, seat) => seat);
