@@ -80,7 +80,10 @@ class Audience:
         A member's phone comes back with the member's token (its ``audience`` frames carry it),
         even while its old socket still seems open (a phone that slept). Without the token, a
         name in use is refused: a connected member's always, a gone member's once it has marks
-        (else anyone typing "Zoe" got her marks during the game, and could rename her row).
+        (else anyone typing "Zoe" got her marks during the game, and could rename her row); a
+        gone member with no marks is taken back under a new token. A device keeps at most
+        MEMBERS_PER_ADDRESS members, however it comes by them (RoomError
+        ``audience_device_full``).
         """
         name_key = key(name)
         same = self._by_key.get(name_key)
