@@ -76,6 +76,12 @@ def test_watchers_start_each_game_afresh_and_can_sign_up_for_the_next(
     max_.get_by_test_id("join-submit").click()
     expect(max_.get_by_test_id("screen")).to_have_attribute("data-screen", "next-game")
     expect(max_.get_by_test_id("audience-name")).to_have_value("Max")
+    # The form's button is drawn as an action, not in the muted colour of a disabled one (QA).
+    colours = max_.evaluate(
+        """() => [getComputedStyle(document.querySelector('[data-testid=audience-submit]')).color,
+                  getComputedStyle(document.body).color]"""
+    )
+    assert colours[0] == colours[1], colours
     # Just told it plays the next game, it is not asked "Not playing?" (QA).
     expect(max_.get_by_test_id("audience-about")).to_have_text(
         translate("en", "phone.audience.about_latecomer")
