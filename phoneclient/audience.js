@@ -5,12 +5,18 @@
 // marks are shown beside the truth. Everything here is public board plus this phone's own guesses.
 // Fetched once this phone is in the audience (app.js); the form to join it is in join.js.
 
+import { bestLine } from "./best_line.js";
 import { h } from "./dom.js";
 
 const nameOf = (ctx, seat) => ctx.names.get(seat) ?? ctx.t("phone.seat", { seat: seat + 1 });
 const listOf = (ctx, seats) => (seats && seats.length
   ? seats.map((seat) => nameOf(ctx, seat)).join(ctx.t("phone.list.separator"))
   : ctx.t("phone.list.none"));
+const BEST_KEYS = {
+  one: "phone.audience.result.best",
+  tied: "phone.audience.result.best_tied",
+  more: "phone.audience.result.best_tied_more",
+};
 const percent = (score) => Math.round(100 * (score || 0));
 
 /** The marks this member made (the host's last `audience` frame), or none yet. */
@@ -67,21 +73,6 @@ function memberRow(ctx, game, member) {
       member.rounds.map((_, index) => roundLine(ctx, game, member.rounds, index))));
 }
 
-/** Who read the table best: one name, or every one who scored as well (a tie). */
-function bestLine(t, result) {
-  const tied = result.tied_with || [];
-  const separator = t("phone.list.separator");
-  if (result.tied_more) {
-    return t("phone.audience.result.best_tied_more",
-      { names: [result.best, ...tied].join(separator), count: result.tied_more });
-  }
-  if (tied.length) {
-    return t("phone.audience.result.best_tied",
-      { names: [result.best, ...tied.slice(0, -1)].join(separator), last: tied[tied.length - 1] });
-  }
-  return t("phone.audience.result.best", { name: result.best });
-}
-
 /** After the game: what the audience suspected, beside the truth, and who read the table best. */
 export function audienceResult(ctx) {
   const { room, t } = ctx;
@@ -95,7 +86,7 @@ export function audienceResult(ctx) {
     h("p", { class: "status", testid: "audience-truth" },
       t(`phone.audience.result.truth.${game}`, { names: listOf(ctx, result.truth) })),
     h("p", { class: "banner", testid: "audience-best" }, result.best
-      ? bestLine(t, result)
+      ? bestLine(t, result, BEST_KEYS, t("phone.list.separator"))
       : t("phone.audience.result.no_best")),
     tally.length ? h("p", { class: "hint", testid: "audience-tally" },
       t("phone.audience.result.tally", { list: tally.join(t("phone.list.separator")) })) : null,

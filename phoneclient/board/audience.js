@@ -1,6 +1,7 @@
 // After the game: what the audience suspected, round by round (lock by lock, or trick by trick),
 // beside the truth, and who read the table best. The host sends it only once the game is over.
 
+import { bestLine } from "../best_line.js";
 import { h } from "../dom.js";
 import { badge, check, namesOf, panel, seatShape } from "./pieces.js";
 
@@ -8,16 +9,16 @@ import { badge, check, namesOf, panel, seatShape } from "./pieces.js";
 // not fit the panel (a three-player Inside Job game has up to eleven tricks and the vote).
 const MAX_ROUNDS_SHOWN = 12;
 const MAX_MEMBERS_SHOWN = 8;
+const BEST_KEYS = {
+  one: "board.audience.best",
+  tied: "board.audience.best_tied",
+  more: "board.audience.best_tied_more",
+};
 const TALLY_SHOWN = 7; // the room left under the truth, at one name a line
 
-// The line under the table when the first rounds are left out (a three-player Inside Job game
-// has up to eleven tricks and the vote), in the game's own words: tricks or locks.
-const LEFT_OUT = {
-  insidejob: (t, count) => (count === 1 ? t("board.audience.left_out_one.insidejob")
-    : t("board.audience.left_out.insidejob", { last: count })),
-  mole: (t, count) => (count === 1 ? t("board.audience.left_out_one.mole")
-    : t("board.audience.left_out.mole", { last: count })),
-};
+// The games whose catalog says, in their own words (tricks, locks), which first rounds the
+// table leaves out (a three-player Inside Job game has up to eleven tricks and the vote).
+const LEFT_OUT_GAMES = new Set(["insidejob", "mole"]);
 
 export function renderAudience(ctx, game) {
   const { room, t } = ctx;
@@ -26,9 +27,8 @@ export function renderAudience(ctx, game) {
   const members = (result.members || []).slice(0, MAX_MEMBERS_SHOWN);
   const rounds = Math.max(0, ...members.map((m) => (m.rounds || []).length));
   const label = (index) => (game && game.roundLabel ? game.roundLabel(ctx, index) : String(index + 1));
-  const from = Math.max(0, rounds - MAX_ROUNDS_SHOWN);
-  const roundIndexes = Array.from({ length: rounds - from }, (_, i) => from + i);
-  const first = from;
+  const first = Math.max(0, rounds - MAX_ROUNDS_SHOWN);
+  const roundIndexes = Array.from({ length: rounds - first }, (_, i) => first + i);
   const head = h("tr", {},
     h("th", { scope: "col" }, t("board.audience.member")),
     roundIndexes.map((index) => {
@@ -61,7 +61,8 @@ export function renderAudience(ctx, game) {
       h("h2", { class: "label" }, t(`board.audience.truth.${gameName}`)),
       h("ul", { class: "truth-list" }, [...truth].map((seat) => h("li", {}, badge(ctx, seat, { tag: false })))),
       result.best
-        ? h("p", { class: "best fit", testid: "audience-best" }, check(), " ", bestLine(t, result))
+        ? h("p", { class: "best fit", testid: "audience-best" }, check(), " ",
+          bestLine(t, result, BEST_KEYS, ", "))
         : h("p", { class: "best fit", testid: "audience-best" }, t("board.audience.nobody_best")),
       tally.length ? lastGuesses(ctx, tally) : null),
     panel("guesses", "guesses",
@@ -75,10 +76,11 @@ export function renderAudience(ctx, game) {
 
 /** The line under the table when the first rounds are left out, or null. */
 function leftOutLine(t, gameName, first) {
-  return first > 0 && LEFT_OUT[gameName]
-    ? h("p", { class: "info fit", testid: "audience-left-out", data: { count: String(first) } },
-      LEFT_OUT[gameName](t, first))
-    : null;
+  if (first <= 0 || !LEFT_OUT_GAMES.has(gameName)) return null;
+  const words = first === 1 ? t(`board.audience.left_out_one.${gameName}`)
+    : t(`board.audience.left_out.${gameName}`, { last: first });
+  return h("p", { class: "info fit", testid: "audience-left-out", data: { count: String(first) } },
+    words);
 }
 
 /**
@@ -124,20 +126,6 @@ function contentWidth(el) {
   range.selectNodeContents(el);
   const scale = el.getBoundingClientRect().width / (el.offsetWidth || 1);
   return range.getBoundingClientRect().width / (scale || 1);
-}
-
-/** Who read the table best: one name, or every one who scored as well (a tie). */
-function bestLine(t, result) {
-  const tied = result.tied_with || [];
-  if (result.tied_more) {
-    return t("board.audience.best_tied_more",
-      { names: [result.best, ...tied].join(", "), count: result.tied_more });
-  }
-  if (tied.length) {
-    return t("board.audience.best_tied",
-      { names: [result.best, ...tied.slice(0, -1)].join(", "), last: tied[tied.length - 1] });
-  }
-  return t("board.audience.best", { name: result.best });
 }
 
 function moreLine(ctx, more) {
