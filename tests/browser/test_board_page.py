@@ -226,6 +226,15 @@ class BoardPage:
     def no_moment(self) -> None:
         expect(self.page.get_by_test_id("moment")).to_be_hidden()
 
+    def skip_moments(self) -> None:
+        """The moments still queued (the last moves'), skipped as the host does on the TV."""
+        moment = self.page.get_by_test_id("moment")
+        for _ in range(10):
+            if moment.is_hidden():
+                break
+            self.page.keyboard.press("Space")
+        self.no_moment()
+
     def assert_only_public_frames(self, tokens: list[str]) -> None:
         """The page opened the public socket only, and every frame was a public message with
         no seat's view (no "me"), no token, nobody's token anywhere."""

@@ -84,12 +84,7 @@ def test_last_guesses_of_three_players_keep_clear_of_the_rows_border(
         while not table.over():
             table.step()
         board.scene("mole.reveal")
-        moment = board.page.get_by_test_id("moment")
-        for _ in range(10):  # the last moves' moments, skipped as on the TV
-            if moment.is_hidden():
-                break
-            board.page.keyboard.press("Space")
-        board.no_moment()
+        board.skip_moments()
         with board.held("audience"):
             board.snapshot("audience", tmp_path)
             rows = board.page.evaluate(ROW_ROOM)
