@@ -306,8 +306,8 @@ def test_a_tie_for_the_best_reader_names_both_and_marks_both_rows(window, mole_g
     rows = {
         d.label: d.rect for d in canvas.drawn if d.kind == "text" and d.label in ("Zoe", "Yann")
     }
-    for name in ("Zoe", "Yann"):  # both rows' names are drawn in the highlight colour
-        area = canvas.surface.subsurface(rows[name].clip(canvas.surface.get_rect()))
+    for name in ("Zoe", "Yann"):  # both rows' names are on the display in the highlight colour
+        area = window.screen.subsurface(rows[name].clip(window.screen.get_rect()))
         pixels = {
             area.get_at((x, y))[:3]
             for x in range(area.get_width())
