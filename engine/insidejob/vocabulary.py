@@ -68,6 +68,9 @@ FREE_PLAYERS = TRAITORS
 SIDE_AGENTS = "agents"
 SIDE_INSIDER = "insider"
 AGENT_SIDE_ROLES = frozenset({AGENT, MICROPHONE, PARANOID, AT_RISK, SLEEPING})
+# What a result's ``winners`` may hold, sides before the roles that win alone: the order the
+# screens name them in (the result itself keeps them sorted, as records always had them).
+WINNER_LABELS = (SIDE_AGENTS, SIDE_INSIDER, PROFESSIONAL, SLEEPING, DECOY, ACCOMPLICE, TIM_SHADY)
 
 # Options a lobby may offer, in display order.
 WAGERS = "wagers"

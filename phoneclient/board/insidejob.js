@@ -3,6 +3,7 @@
 // moments between (a trick won, the counted vote). A card appears only once it is on the table.
 
 import { h } from "../dom.js";
+import { winnersLine } from "../insidejob_winners.js";
 import { at } from "./moments.js";
 import { badge, checklist, check, cross, nameOf, namesOf, nextGameLine, panel, shapeSvg, statusTag } from "./pieces.js";
 
@@ -244,7 +245,6 @@ function reveal(ctx) {
   const winners = new Set(result.winning_seats || []);
   const accomplice = view.accomplice || {};
   const turned = new Set(view.tricks.flatMap((trick) => trick.revealed || []));
-  const labels = (result.winners || []).map((w) => t(`insidejob.winner.${w}`));
   const head = h("tr", {},
     h("th", { scope: "col" }, t("tv.end.player")),
     h("th", { scope: "col" }, t("tv.end.role")),
@@ -272,7 +272,7 @@ function reveal(ctx) {
   });
   return h("div", { class: "reveal ij-reveal", testid: "reveal", data: { outcome: result.outcome } },
     h("header", { class: `winner ${agents ? "crew" : "moles"}`, testid: "winner" },
-      h("h1", { class: "fit" }, t("insidejob.winners", { names: labels.join(", ") })),
+      h("h1", { class: "fit" }, winnersLine(t, result.winners || [], ", ")),
       result.ending ? h("p", { class: "fit" }, t(`insidejob.ending.${result.ending}`)) : null),
     h("p", { class: "getaway-line fit" }, t("insidejob.missions_progress", {
       completed: view.completed.length, target: (view.targets || {}).missions || 0,

@@ -22,6 +22,8 @@ from engine.registry import get_game
 from engine.rng import Rng
 from host.i18n import LANGUAGES, catalog
 from host.seats import Connection
+from host.tv.frame import Frame
+from host.tv.insidejob.reveal import winners_line
 
 BOARD_VIEWPORT = {"width": 1920, "height": 1080}
 SMALL_VIEWPORT = {"width": 1280, "height": 720}
@@ -465,6 +467,9 @@ def test_a_whole_inside_job_game_on_the_board_page(boards: Any, host: Any, shots
             for seat, role in enumerate(view["result"]["roles"]):
                 role_tag = page.page.get_by_test_id(f"role-{seat}")
                 expect(role_tag).to_have_attribute("data-role", role)
+            lang = page.page.evaluate("document.documentElement.lang")
+            said = winners_line(Frame(message={}, lang=lang), list(view["result"]["winners"]))
+            expect(page.page.get_by_test_id("winner").locator("h1")).to_have_text(said)
             for seat in range(5):
                 won = seat in view["result"]["winning_seats"]
                 outcome = page.page.get_by_test_id(f"outcome-{seat}")

@@ -17,6 +17,8 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from host.i18n import translate
+from host.tv.frame import Frame
+from host.tv.insidejob.reveal import winners_line
 
 NAMES = ["Ana", "Bo", "Cy", "Dee"]
 # With the conftest's seed and the moves below (keep the first mission, play the highest card
@@ -353,13 +355,12 @@ def test_four_phones_play_inside_job_from_lobby_to_result(phones: Any, host: Any
     snap(narrow, "07-result-320px-pt")
 
     def winners(page: Page) -> str:
-        labels = [tr(page, f"insidejob.winner.{label}") for label in result["winners"]]
-        return tr(page, "phone.list.separator").join(labels)
+        """One sentence, as the TV says it ("The Agents win!")."""
+        lang = page.evaluate("document.documentElement.lang")
+        return winners_line(Frame(message={}, lang=lang), list(result["winners"]))
 
     for seat, page in [*by_seat.items(), (None, spectator)]:
-        expect(page.get_by_test_id("winner")).to_have_text(
-            tr(page, "insidejob.winners", names=winners(page))
-        )
+        expect(page.get_by_test_id("winner")).to_have_text(winners(page))
         expect(page.get_by_test_id("ending")).to_have_text(
             tr(page, f"insidejob.ending.{result['ending']}")
         )

@@ -43,7 +43,8 @@ def test_every_role_suit_objective_ending_phase_and_winner_has_words(lang):
     keys += [f"insidejob.objective.{o}" for o in OBJECTIVES]
     keys += [f"insidejob.ending.{e}" for e in ENDINGS]
     keys += [f"insidejob.phase.{p}" for p in PHASES]
-    keys += [f"insidejob.winner.{w}" for w in [*possible_winners(every_role), "insider"]]
+    winners = [*possible_winners(every_role), "insider"]
+    keys += [f"insidejob.winner.{w}" for w in winners] + [f"insidejob.won.{w}" for w in winners]
     keys += [f"insidejob.variant.{v}" for v in VARIANTS]  # the lobby's option names
     keys += [f"insidejob.variant.{v}.about" for v in VARIANTS]
     keys += ["insidejob.name"]

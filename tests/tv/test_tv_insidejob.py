@@ -18,6 +18,8 @@ from engine.insidejob.vocabulary import CARD_NAMES
 from engine.registry import get_game
 from engine.rng import Rng
 from host.i18n import translate
+from host.tv.frame import Frame
+from host.tv.insidejob.reveal import winners_line
 from host.tv.window import TvWindow
 
 GAME = get_game("insidejob")
@@ -265,8 +267,7 @@ def test_the_end_shows_every_role_and_every_winner(tv, wager_game):
     canvas = show(tv, messages(wager_game), "insidejob-reveal")
     result = wager_game[-1]["message"]["view"]["result"]
     elements, texts = canvas.elements(), canvas.texts()
-    labels = ", ".join(en(f"insidejob.winner.{w}") for w in result["winners"])
-    assert en("insidejob.winners", names=labels) in texts
+    assert result["winners"] == ["agents"] and "The Agents win!" in texts
     assert en(f"insidejob.ending.{result['ending']}") in texts
     assert f"outcome:{result['outcome']}" in elements
     for seat, role in enumerate(result["roles"]):
@@ -471,3 +472,27 @@ def test_three_players_fill_the_table(tv):
     assert not [e for e in canvas.elements() if e.startswith("player:3")]
     assert en("insidejob.intel_target", count=view["targets"]["intel"]) in canvas.texts()
     assert f"slot_turn:{view['turn']}" in canvas.elements()
+
+
+def test_the_end_names_several_winners_in_one_sentence_sides_first(tv, wager_game):
+    """The result keeps its labels sorted ("decoy" before "insider"); the screen says the side
+    first, in a sentence, not "Winners: The Decoy, The Insider"."""
+    final = json.loads(json.dumps(wager_game[-1]["message"]))
+    final["view"]["result"]["winners"] = ["decoy", "insider"]
+    canvas = show(tv, [*messages(wager_game, -1), final], "insidejob-reveal-two")
+    assert "The Insider and the Decoy win!" in canvas.texts()
+
+
+@pytest.mark.parametrize(
+    ("lang", "winners", "line"),
+    [
+        ("es", ["agents"], "¡Ganan los Agentes!"),
+        ("es", ["decoy", "insider"], "¡Ganan el Infiltrado y el Señuelo!"),
+        ("pt", ["insider"], "O Infiltrado vence!"),
+        ("pt", ["decoy", "insider"], "O Infiltrado e a Isca vencem!"),
+        ("en", ["accomplice", "insider", "sleeping"],
+         "The Insider, the Sleeping Agent and the Accomplice win!"),
+    ],
+)  # fmt: skip
+def test_the_winners_sentence_reads_in_every_language(lang, winners, line):
+    assert winners_line(Frame(message={}, lang=lang), winners) == line

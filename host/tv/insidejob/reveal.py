@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.insidejob.vocabulary import SIDE_AGENTS
+from engine.insidejob.vocabulary import SIDE_AGENTS, WINNER_LABELS
 from host.tv import corner, strip, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
@@ -14,6 +14,18 @@ from host.tv.scene import Scene
 # The winners' banner: top, height, the title's top and size, the ending's top.
 BANNER = (24, 200, 44, 72, 150)
 BANNER_UNDER_BAR = (strip.STRIP_BOTTOM, 136, strip.STRIP_BOTTOM + 8, 60, 166)
+
+
+def winners_line(frame: Frame, winners: list[str]) -> str:
+    """Who won, in one sentence with the sides first ("The Agents win!", "The Insider and the
+    Decoy win!"); the phones and the board page say it alike (phoneclient/insidejob_winners.js)."""
+    labels = sorted(winners, key=lambda w: WINNER_LABELS.index(w) if w in WINNER_LABELS else 99)
+    if len(labels) < 2:
+        return frame.t(f"insidejob.won.{labels[0]}") if labels else ""
+    names = [frame.t(f"insidejob.winner.{w}") for w in labels]
+    line = frame.t("insidejob.winners", names=", ".join(names[:-1]), last=names[-1])
+    # The names come first in some languages, and are written for the middle of a sentence.
+    return line[:1].upper() + line[1:]
 
 
 class InsideJobRevealScene(Scene):
@@ -27,8 +39,7 @@ class InsideJobRevealScene(Scene):
         banner = BANNER_UNDER_BAR if strip.shows_bar(canvas, frame) else BANNER
         top, height, title_y, title_size, ending_y = banner
         canvas.panel(40, top, 1840, height, colour, radius=30)
-        labels = [frame.t(f"insidejob.winner.{w}") for w in result.get("winners") or []]
-        title = frame.t("insidejob.winners", names=", ".join(labels))
+        title = winners_line(frame, result.get("winners") or [])
         canvas.text(title, 960, title_y, title_size, theme.WHITE, "midtop", 1760)
         canvas.element(f"outcome:{result.get('outcome')}", canvas.rect(40, top, 1840, height))
         ending = result.get("ending")
