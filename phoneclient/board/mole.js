@@ -155,18 +155,21 @@ function historyPanel(ctx) {
       h("h2", { class: "label" }, t("tv.board.history")),
       h("p", { class: "pending fit" }, t("tv.board.history_empty")));
   }
-  // The teams older than the grid's columns are counted above the names ("+2 earlier"), beside
-  // the first column shown: the grid keeps its size and every player's row, the latest teams.
-  const head = h("tr", {},
-    h("th", { scope: "col", class: "who" }, h("span", { class: "visually-hidden" }, t("tv.end.player")),
-      first > 0 ? h("span", {
-        class: "earlier fit", testid: "history-earlier", data: { count: String(first) },
-      }, first === 1 ? t("board.history.earlier_one") : t("board.history.earlier", { count: first })) : null),
-    shown.map((proposal, offset) => h("th", {
-      scope: "col", testid: `history-col-${first + offset}`,
-      class: proposal.approved ? "approved" : "rejected",
-    }, h("span", { class: "lock-no" }, String(proposal.lock + 1)),
-    proposal.approved ? check() : cross())));
+  // Every row says what it is in the names' column: without its word, the row of the teams'
+  // verdicts read as one more player's votes.
+  const label = (key) => h("th", { scope: "row", class: "who" },
+    h("span", { class: "row-label fit" }, t(key)));
+  const head = [
+    h("tr", { testid: "history-locks" }, label("board.history.lock"),
+      shown.map((proposal, offset) => h("th", {
+        scope: "col", testid: `history-col-${first + offset}`, class: "lock-no",
+      }, String(proposal.lock + 1)))),
+    h("tr", { testid: "history-verdicts" }, label("board.history.verdict"),
+      shown.map((proposal) => h("th", {
+        scope: "col", class: `verdict ${proposal.approved ? "approved" : "rejected"}`,
+      }, proposal.approved ? check() : cross(), h("span", { class: "visually-hidden" },
+        t(proposal.approved ? "tv.votes.approved" : "tv.votes.rejected"))))),
+  ];
   const rows = seats.map((seat) => h("tr", { testid: `history-row-${seat}` },
     h("th", { scope: "row", class: "who" }, badge(ctx, seat, { tag: false })),
     shown.map((proposal) => {
@@ -178,8 +181,13 @@ function historyPanel(ctx) {
       }, approve ? check() : cross(),
       seat === proposal.boss ? h("span", { class: "star", "aria-hidden": "true" }, "★") : null);
     })));
+  // The teams older than the grid's columns are counted on the title's line, over the columns
+  // ("+2 earlier"): the grid keeps its size and every player's row, the latest teams.
   return panel("history", "history",
-    h("h2", { class: "label" }, t("tv.board.history")),
+    h("div", { class: "history-title" }, h("h2", { class: "label" }, t("tv.board.history")),
+      first > 0 ? h("span", {
+        class: "earlier fit", testid: "history-earlier", data: { count: String(first) },
+      }, first === 1 ? t("board.history.earlier_one") : t("board.history.earlier", { count: first })) : null),
     h("table", { class: "grid", testid: "history-grid", data: { columns: String(shown.length) } },
       h("thead", {}, head), h("tbody", {}, rows)),
     h("p", { class: "legend fit" },
