@@ -223,6 +223,7 @@ def room_part(room: Room) -> dict[str, Any]:
             {
                 "seat": seat,
                 "name": player.name,
+                "look": player.look if player.look is not None else seat,
                 "connected": player.connected,
                 "leader": player is room.leader,
                 "bot": player.bot,  # a bot plays it whenever its phone is gone

@@ -40,7 +40,7 @@ from host.seating import (
     hello_shared,
     send_removed,
 )
-from host.seats import Claim, Connection, Player, find_by_token
+from host.seats import Claim, Connection, Player, find_by_token, give_looks
 from host.teaching import MOVES as TEACHING_MOVES
 from host.teaching import Tutorial
 from host.turnclock import PRESETS, TurnClock
@@ -779,6 +779,7 @@ class Room:
         return room_part(self)
 
     def _change(self) -> Change:
+        give_looks(self.players)
         change = Change(self)
         # The same room part as the last change's becomes the very same text, so a phone that
         # has it is known by identity (broadcast leaves it out of their frames).

@@ -79,6 +79,7 @@ class Player:
     idle: bool = False  # ran out of time twice in a row: a bot plays until the player acts
     timeouts: int = 0  # the clock ran out on this seat this many steps in a row
     seen_deal: bool = False  # on a shared phone: has held it since the deal (to read the role)
+    look: int | None = None  # its colour and shape on the screens, kept all evening (give_looks)
 
     @property
     def connected(self) -> bool:
@@ -99,6 +100,7 @@ class Player:
             "bot_seat": self.bot_seat,
             "removed": self.removed,
             "idle": self.idle,
+            "look": self.look,
         }
 
     @classmethod
@@ -111,7 +113,28 @@ class Player:
             bot_seat=bool(record.get("bot_seat", False)),
             removed=bool(record.get("removed", False)),
             idle=bool(record.get("idle", False)),
+            look=record["look"] if isinstance(record.get("look"), int) else None,
         )
+
+
+# As many colour-and-shape pairs as the screens have (host/tv/theme.py, board/pieces.js).
+LOOKS = 10
+
+
+def give_looks(players: list[Player]) -> None:
+    """Every seated player a look of its own, kept while it stays seated: a seat that leaves
+    between games frees its look, and the players after it keep theirs as their seat numbers
+    move up. Newcomers take the first free look (a room file from before looks: seat order)."""
+    taken: set[int] = set()
+    for player in players:
+        if player.look is not None and 0 <= player.look < LOOKS and player.look not in taken:
+            taken.add(player.look)
+        else:
+            player.look = None
+    free = iter([look for look in range(LOOKS) if look not in taken])
+    for seat, player in enumerate(players):
+        if player.look is None:
+            player.look = next(free, seat % LOOKS)
 
 
 @dataclass(eq=False)

@@ -226,6 +226,7 @@ class Director:
 
     def draw(self, canvas: Canvas) -> None:
         frame = self.frame()
+        canvas.looks = frame.looks()
         showing = self.showing
         cover_from: float | None = None  # just left of the bar
         if showing is not None and showing.covers(self.shown_for):

@@ -13,7 +13,7 @@ canvas changes goes through :meth:`Canvas._draw`, so both ways give the same pic
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -74,6 +74,7 @@ class Canvas:
     fonts: FontBook
     drawn: list[Drawn] = field(default_factory=list)
     recording: Recording | None = None  # None: draw at once
+    looks: Sequence[int] = ()  # each seat's look (colour and shape), from the room; else the seat's
 
     def __post_init__(self) -> None:
         width, height = self.surface.get_size()
@@ -86,7 +87,9 @@ class Canvas:
 
     def inset(self, area: pygame.Rect) -> Canvas:
         """A canvas of its own on a part of this one's surface, drawn the same way."""
-        return Canvas(self.surface.subsurface(area), self.fonts, recording=self.recording)
+        inset = Canvas(self.surface.subsurface(area), self.fonts, recording=self.recording)
+        inset.looks = self.looks
+        return inset
 
     def _draw(
         self, key: tuple[Any, ...], area: pygame.Rect, draw: Callable[..., Any], *args: Any
@@ -269,8 +272,9 @@ class Canvas:
     # -- game pieces -------------------------------------------------------------------------
     def seat_shape(self, seat: int, x: float, y: float, r: float) -> pygame.Rect:
         """The seat's own coloured shape, centred on (x, y), with a dark outline."""
-        colour = theme.seat_colour(seat)
-        shape = theme.seat_shape(seat)
+        look = self.looks[seat] if 0 <= seat < len(self.looks) else seat
+        colour = theme.seat_colour(look)
+        shape = theme.seat_shape(look)
         outline = theme.BACKGROUND
         if shape in ("circle", "ring"):
             self.circle(x, y, r, outline)

@@ -47,6 +47,10 @@ class Frame:
     def seats(self) -> list[dict[str, Any]]:
         return list(self.room.get("seats") or [])
 
+    def looks(self) -> list[int]:
+        """Each seat's colour and shape, which a player keeps all evening (host/seats.py)."""
+        return [int(entry.get("look", seat)) for seat, entry in enumerate(self.seats())]
+
     def name(self, seat: int | None) -> str:
         if seat is None:
             return self.t("tv.nobody")

@@ -155,6 +155,45 @@ async def test_reorder_and_remove(host, kit):
     assert (await from_token.expect("error"))["code"] == "token_unknown"
 
 
+def looks(phone) -> dict[str, int]:
+    return {seat["name"]: seat["look"] for seat in phone.state["room"]["seats"]}
+
+
+async def test_a_player_keeps_its_colour_and_shape_when_the_seats_move(host, kit):
+    """Seat numbers close up when a seat leaves; the screens draw each player by its look, so
+    nobody who stays changes colour and shape, and a newcomer takes the look that was freed."""
+    phones = await host.table(5)
+    leader = phones[0]
+    await leader.sync()
+    assert looks(leader) == {"Ana": 0, "Bruno": 1, "Chen": 2, "Dara": 3, "Eli": 4}
+    await leader.send({"type": "reorder", "order": [4, 0, 1, 2, 3]})
+    await kit.next_state(phones)
+    await leader.send({"type": "remove", "seat": 2})  # Bruno
+    await phones[1].expect("seat_lost")
+    await leader.sync()
+    assert [s["name"] for s in leader.state["room"]["seats"]] == ["Eli", "Ana", "Chen", "Dara"]
+    assert looks(leader) == {"Eli": 4, "Ana": 0, "Chen": 2, "Dara": 3}
+    newcomer = await host.phone()
+    await newcomer.send({"type": "join", "name": "Fay"})
+    await newcomer.expect("welcome")
+    await leader.sync()
+    assert looks(leader)["Fay"] == 1
+
+
+async def test_the_looks_survive_a_restart(make_host, kit):
+    first = await make_host()
+    phones = await first.table(5)
+    await phones[0].send({"type": "remove", "seat": 1})  # Bruno
+    await phones[0].sync()
+    kept = looks(phones[0])
+    assert kept == {"Ana": 0, "Chen": 2, "Dara": 3, "Eli": 4}
+    await first.client.close()
+
+    second = await make_host()
+    back = await second.phone(token=phones[0].token)
+    assert looks(back) == kept
+
+
 async def test_leaving_passes_the_lead_to_the_first_seat(host, kit):
     phones = await host.table(3)
     await phones[0].send({"type": "leave"})

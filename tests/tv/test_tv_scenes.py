@@ -12,6 +12,7 @@ from tv_screens import SIZES, en, show
 from tv_scripts import find_game, lobby, play, room
 
 from host.i18n import translate
+from host.tv import theme
 from host.tv.window import TvWindow
 
 
@@ -54,6 +55,18 @@ def test_lobby_shows_the_address_the_players_and_who_can_start(tv):
     assert en("tv.lobby.options", options=en("mole.variant.quick")) in texts
     assert "qr" in canvas.elements()
     assert {f"seat:{s}" for s in range(6)} <= set(canvas.elements())
+
+
+def test_each_seat_is_drawn_in_its_players_look_not_its_number(tv):
+    """A player keeps its colour and shape when the seats before it leave (host/seats.py)."""
+    message = lobby(6)
+    looks = [0, 1, 4, 3, 2, 5]
+    for seat, look in zip(message["room"]["seats"], looks, strict=True):
+        seat["look"] = look
+    canvas = show(tv, [message], "lobby-looks")
+    for seat, look in enumerate(looks):
+        area = next(d.rect for d in canvas.drawn if d.label == f"seat:{seat}")
+        assert tv.screen.get_at(area.center)[:3] == theme.SEAT_COLOURS[look], seat
 
 
 def test_lobby_says_how_many_more_players_are_needed(tv):
