@@ -1,8 +1,9 @@
 // The audience: a phone without a seat joins with a name, marks whom it suspects during a game
 // (Mole in the Crew: the Moles; Inside Job: the Insider, and the Professional when there is one;
 // as many marks as it likes in every game, the question naming the game's traitors) and changes
-// its mind whenever it likes. Its marks reach nobody but this phone until the end, when everyone's
-// marks are shown beside the truth. Everything here is public board plus this phone's own guesses.
+// its mind whenever it likes. Its marks reach nobody but this phone until the end, when this phone
+// shows its own beside the truth and the rest of the audience in brief (the TV and the board page
+// show everyone's). Everything here is public board plus this phone's own guesses.
 // Fetched once this phone is in the audience (app.js); the form to join it is in join.js.
 
 import { bestLine } from "./best_line.js";
@@ -48,37 +49,90 @@ function suspectPicker(ctx) {
     h("p", { class: "hint" }, t("phone.audience.private")));
 }
 
-/** One round of a member's marks. A game whose host counts a round past its last one (Inside
- * Job: the vote, one past the last trick; round_of in its engine's views) names that round in its
- * catalog, the vote's or, when the game ended before one, the end's: it is no round of play. */
-function roundLine(ctx, game, rounds, index) {
+/** A round's label in this phone's own table, under the column's word ("Lock", "Trick"): its
+ * number. A game whose host counts a round past its last one (Inside Job: the vote, one past the
+ * last trick; round_of in its engine's views) names that round in its catalog, the vote's or,
+ * when the game ended before one, the end's: it is no round of play. */
+function roundLabel(ctx, game, count, index) {
   const { view, t, has } = ctx;
-  const marks = rounds[index];
-  const names = marks === null ? "—" : listOf(ctx, marks);
-  const last = `phone.audience.round.${game}.${view && view.vote ? "vote" : "end"}`;
-  if (index === rounds.length - 1 && has(last)) {
-    return h("li", { data: { round: view && view.vote ? "vote" : "end" } }, t(last, { names }));
-  }
-  return h("li", { data: { round: String(index + 1) } },
-    t(`phone.audience.round.${game}`, { number: index + 1, names }));
+  const which = view && view.vote ? "vote" : "end";
+  const last = `phone.audience.result.round.${game}.${which}`;
+  if (index === count - 1 && has(last)) return { round: which, label: t(last) };
+  return { round: String(index + 1), label: String(index + 1) };
 }
 
-function memberRow(ctx, game, member) {
+/** One name this member marked, said right or wrong by a mark as well as by its colour. */
+function markCell(ctx, seat, hidden) {
+  const right = hidden.has(seat);
+  return h("span", {
+    class: right ? "mark-right" : "mark-wrong", data: { seat: String(seat), right: String(right) },
+  }, h("span", { "aria-hidden": "true" }, right ? "✓\u00a0" : "✗\u00a0"),
+  h("span", { class: "visually-hidden" },
+    ctx.t(right ? "phone.audience.result.right" : "phone.audience.result.wrong"), " "),
+  nameOf(ctx, seat));
+}
+
+/** This phone's own marks, round by round, beside the truth: a row a round, not a page of them. */
+function ownRounds(ctx, game, member, hidden) {
   const { t } = ctx;
-  return h("li", { testid: "audience-member", data: { name: member.name } },
-    h("p", {}, t("phone.audience.result.member", {
-      name: member.name, names: listOf(ctx, member.final), score: percent(member.score),
-    })),
-    h("ul", { class: "audience-rounds" },
-      member.rounds.map((_, index) => roundLine(ctx, game, member.rounds, index))));
+  const separator = t("phone.list.separator");
+  return h("table", { class: "audience-own", testid: "audience-own" },
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, t(`phone.audience.result.round.${game}`)),
+      h("th", { scope: "col" }, t("phone.audience.result.marks")))),
+    h("tbody", {}, member.rounds.map((marks, index) => {
+      const { round, label } = roundLabel(ctx, game, member.rounds.length, index);
+      const cells = [];
+      for (const seat of marks || []) {
+        if (cells.length) cells.push(separator);
+        cells.push(markCell(ctx, seat, hidden));
+      }
+      return h("tr", { data: { round } }, h("th", { scope: "row" }, label),
+        h("td", {}, marks === null ? "—" : cells.length ? cells : t("phone.list.none")));
+    })));
 }
 
-/** After the game: what the audience suspected, beside the truth, and who read the table best. */
+// The other watchers in a line, the best first: the TV and the board show the whole table.
+const OTHERS_NAMED = 3;
+
+function othersLine(ctx, result, me) {
+  const { t } = ctx;
+  const others = result.members.filter((member) => member !== me);
+  if (!others.length) return null;
+  const named = others.slice(0, OTHERS_NAMED).map((member) => t("phone.audience.result.other",
+    { name: member.name, score: percent(member.score) }));
+  const left = others.length - named.length + (result.more || 0);
+  const list = named.join(t("phone.list.separator"));
+  return h("p", { class: "hint", testid: "audience-others", data: { left: String(left) } }, left
+    ? t("phone.audience.result.others_more", { list, count: left })
+    : t("phone.audience.result.others", { list }));
+}
+
+/** This member's score and place among those with marks (a tie shares the higher place). */
+function yoursLine(ctx, result, me) {
+  const { t } = ctx;
+  if (!me) {
+    // Only members with marks have a row, and the host sends the best rows only (RESULT_ROWS in
+    // host/audience.py): with none left out, this member marked nobody.
+    return h("p", { class: "status", testid: "audience-yours" }, result.more
+      ? t("phone.audience.result.yours_left_out", { count: result.members.length })
+      : t("phone.audience.result.yours_none"));
+  }
+  const place = 1 + result.members.filter((member) => member.score > me.score).length;
+  return h("p", { class: "status", testid: "audience-yours" }, t("phone.audience.result.yours", {
+    score: percent(me.score), place, count: result.members.length + (result.more || 0),
+  }));
+}
+
+/** After the game: what this member suspected beside the truth, how it did, who read the table
+ * best, and the rest of the audience in a line. */
 export function audienceResult(ctx) {
-  const { room, t } = ctx;
+  const { room, you, t } = ctx;
   const result = room && room.audience_result;
   if (!result) return null;
   const game = room.game;
+  const hidden = new Set(result.truth);
+  const me = result.members.find((member) => you && member.name === you.audience) || null;
   const tally = Object.entries(result.tally || {}).map(([seat, count]) =>
     t("phone.audience.result.tally_item", { name: nameOf(ctx, Number(seat)), count }));
   return h("section", { class: "card-box audience-result", testid: "audience-result" },
@@ -88,12 +142,12 @@ export function audienceResult(ctx) {
     h("p", { class: "banner", testid: "audience-best" }, result.best
       ? bestLine(t, result, BEST_KEYS, t("phone.list.separator"))
       : t("phone.audience.result.no_best")),
+    you && you.audience ? yoursLine(ctx, result, me) : null,
+    me ? ownRounds(ctx, game, me, hidden) : null,
+    me ? h("p", { class: "hint audience-legend" }, t("phone.audience.result.legend")) : null,
     tally.length ? h("p", { class: "hint", testid: "audience-tally" },
       t("phone.audience.result.tally", { list: tally.join(t("phone.list.separator")) })) : null,
-    h("ol", { class: "audience-members", testid: "audience-members" },
-      result.members.map((member) => memberRow(ctx, game, member))),
-    result.more ? h("p", { class: "hint", testid: "audience-more" },
-      t("phone.audience.result.more", { count: result.more })) : null);
+    othersLine(ctx, result, me));
 }
 
 /**

@@ -68,10 +68,19 @@ def test_an_audience_member_marks_changes_its_mind_and_reads_the_results(
     expect(zoe.get_by_test_id("audience-truth")).to_have_text(
         translate("en", "phone.audience.result.truth.mole", names=truth)
     )
-    member = zoe.get_by_test_id("audience-member")
-    expect(member).to_have_count(1)
-    expect(member).to_contain_text(f"Zoe: {names[3]}")
-    expect(member).to_contain_text(f"{round(100 * result['members'][0]['score'])} %")
+    # Her own marks, a row a round: the last one is her final guess.
+    own = zoe.get_by_test_id("audience-own").locator("tbody tr")
+    expect(own).to_have_count(len(result["members"][0]["rounds"]))
+    expect(own.last.locator("td")).to_contain_text(names[3])
+    expect(zoe.get_by_test_id("audience-yours")).to_have_text(
+        translate(
+            "en",
+            "phone.audience.result.yours",
+            score=round(100 * result["members"][0]["score"]),
+            place=1,
+            count=1,
+        )
+    )
     best = result["best"]
     expect(zoe.get_by_test_id("audience-best")).to_have_text(
         translate("en", "phone.audience.result.best", name=best)

@@ -166,21 +166,19 @@ def test_phones_opened_after_inside_job_is_chosen_show_no_raw_key_and_name_the_v
 
     # The audience's rounds: one per trick, then the vote, named as such.
     tricks = len(view["tricks"])
-    rounds = zoe.get_by_test_id("audience-member").locator(".audience-rounds li")
+    rounds = zoe.get_by_test_id("audience-own").locator("tbody tr")
     expect(rounds).to_have_count(tricks + 1)
     last = rounds.nth(tricks)
     expect(last).to_have_attribute("data-round", "vote")
     names = host.call(lambda room: [player.name for player in room.players])
-    expect(last).to_have_text(
-        translate("pt", "phone.audience.round.insidejob.vote", names=names[1])
+    expect(last.locator("th")).to_have_text(
+        translate("pt", "phone.audience.result.round.insidejob.vote")
     )
-    expect(rounds.nth(tricks - 1)).to_have_text(
-        translate("pt", "phone.audience.round.insidejob", number=tricks, names=names[1])
-    )
-    round_after_last = translate(
-        "pt", "phone.audience.round.insidejob", number=tricks + 1, names=""
-    )
-    assert round_after_last.strip(": ") not in zoe.get_by_test_id("audience-result").inner_text()
+    expect(last.locator("td")).to_contain_text(names[1])
+    expect(rounds.nth(tricks - 1).locator("th")).to_have_text(str(tricks))
+    expect(rounds.nth(tricks - 1).locator("td")).to_contain_text(names[1])
+    labels = rounds.locator("th").all_inner_texts()
+    assert str(tricks + 1) not in labels, labels
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     zoe.screenshot(path=ARTIFACTS / "fixes-audience-end-pt.png", full_page=True)
 
@@ -192,27 +190,28 @@ RENDER_ROUNDS = """async ([game, vote]) => {
   const ctx = {
     room: { game, audience_result: { truth: [0], members: [member], best: "Zoe", tally: {} } },
     view: { game, vote, tricks: [{}, {}] }, names: new Map([[0, "Ana"], [1, "Bea"]]), t, has,
+    you: { audience: "Zoe" },
   };
-  return [...audienceResult(ctx).querySelectorAll(".audience-rounds li")]
-    .map((node) => [node.dataset.round, node.textContent]);
+  return [...audienceResult(ctx).querySelectorAll("[data-testid=audience-own] tbody tr")]
+    .map((row) => [row.dataset.round, row.querySelector("th").textContent,
+      [...row.querySelectorAll("td [data-seat]")].map((cell) => cell.dataset.right)]);
 }"""
 
 
 @pytest.mark.parametrize(
     ("game", "vote", "last"),
     [
-        ("insidejob", {"tally": [1, 0]}, ("vote", "phone.audience.round.insidejob.vote")),
-        ("insidejob", None, ("end", "phone.audience.round.insidejob.end")),
-        ("mole", {"tally": [1, 0]}, ("3", "phone.audience.round.mole")),
+        ("insidejob", {"tally": [1, 0]}, ("vote", "phone.audience.result.round.insidejob.vote")),
+        ("insidejob", None, ("end", "phone.audience.result.round.insidejob.end")),
+        ("mole", {"tally": [1, 0]}, ("3", None)),
     ],
 )
 def test_the_round_past_the_last_trick_is_named_the_vote_or_the_end(
-    phones: Any, game: str, vote: Any, last: tuple[str, str]
+    phones: Any, game: str, vote: Any, last: tuple[str, str | None]
 ) -> None:
     (page,) = phones(1)
     expect(page.get_by_test_id("join-form")).to_be_visible()  # the first words are here
     rows = page.evaluate(RENDER_ROUNDS, [game, vote])
-    each = f"phone.audience.round.{game}"
-    assert rows[:2] == [["1", translate("en", each, number=1, names="Bea")],
-                        ["2", translate("en", each, number=2, names="Bea")]]  # fmt: skip
-    assert rows[2] == [last[0], translate("en", last[1], number=3, names="Ana, Bea")]
+    assert rows[:2] == [["1", "1", ["false"]], ["2", "2", ["false"]]]
+    label = translate("en", last[1]) if last[1] else "3"
+    assert rows[2] == [last[0], label, ["true", "false"]]
