@@ -65,13 +65,22 @@ export function lockTrack(ctx) {
       body = [cross("big"), h("span", { class: "lock-word fit" }, t("tv.board.blown")),
         h("span", { class: "lock-detail fit" }, detail)];
     } else {
-      body = [h("span", { class: "lock-size" }, String(lock.team_size)),
-        h("span", { class: "lock-detail fit" }, t("tv.board.team_of", { size: lock.team_size })),
+      body = [...teamOf(ctx, lock.team_size),
         state === "current" ? h("span", { class: "lock-now fit" }, t("tv.board.now")) : null];
     }
     return h("li", { class: `lock ${state}`, testid: `lock-${index}`, data: { state } },
       h("span", { class: "lock-name fit" }, t("tv.board.lock", { number: index + 1 })), ...body);
   }));
+}
+
+// A lock's team size, said once: the catalog's "team of {size}" with the number drawn large in
+// its place, read from the sofa (QA: a large "3" over "team of 3" said it twice).
+const SIZE_MARK = "\u0000";
+
+function teamOf(ctx, size) {
+  const [before, after = ""] = ctx.t("tv.board.team_of", { size: SIZE_MARK }).split(SIZE_MARK);
+  const words = (text) => (text.trim() ? h("span", { class: "lock-detail fit" }, text.trim()) : null);
+  return [words(before), h("span", { class: "lock-size" }, String(size)), words(after)];
 }
 
 function roundPanel(ctx) {

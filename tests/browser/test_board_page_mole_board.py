@@ -1,6 +1,7 @@
 """The Mole board on the board page in real Chromium, at 1920x1080 and 1280x720 in each language:
 every row of the vote history says what it is (QA: the row of the teams' ✓ and ✗ had no word,
-and read as one more player's votes)."""
+and read as one more player's votes); a lock's card says its team's size once (QA: a large "5"
+over "team of 5")."""
 
 from __future__ import annotations
 
@@ -84,5 +85,39 @@ def test_every_row_of_the_vote_history_says_what_it_is(
             assert min(row["sizes"]) >= 24, row
         for row in rows[2:]:
             assert min(row["sizes"]) >= 18, row
+    finally:
+        board.close()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), SCREENS, ids=[lang for lang, _ in SCREENS])
+def test_a_lock_says_its_teams_size_once(
+    browser: Any, host: Any, table: Table, lang: str, viewport: dict[str, int], shots: Path
+) -> None:
+    words = catalog(lang)
+    locks = table.public_view()["locks"]
+    board = BoardPage(browser, f"{host.url}board?lang={lang}", viewport, lang)
+    try:
+        board.scene("mole.board", "propose")
+        board.page.get_by_test_id("history-col-2").wait_for()
+        board.snapshot("mole.board-locks", shots)
+        states = []
+        for index, lock in enumerate(locks):
+            card = board.page.get_by_test_id(f"lock-{index}")
+            state = card.get_attribute("data-state")
+            states.append(state)
+            if state in ("open", "blown"):
+                continue
+            size = lock["team_size"]
+            lines = [line.strip() for line in card.inner_text().split("\n") if line.strip()]
+            name = words["tv.board.lock"].format(number=index + 1)
+            rest = [line for line in lines if line not in (name, words["tv.board.now"])]
+            # The catalog's words, the number once, and that number large.
+            said = " ".join(rest)
+            assert said == words["tv.board.team_of"].format(size=size), lines
+            assert said.split().count(str(size)) == 1, lines
+            number = card.locator(".lock-size")
+            assert number.inner_text() == str(size)
+            assert float(number.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")) >= 48
+        assert states == ["open", "current", "later", "later", "later"], states
     finally:
         board.close()
