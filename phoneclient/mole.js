@@ -248,11 +248,23 @@ function sabotageRefusal(ctx) {
     : { code: "crew_cannot_sabotage", words: ctx.t("phone.mole.cards.crew_cannot_sabotage") };
 }
 
+/** The card this seat played, said under the flap until the lock is decided: the open screen
+ * says "Your card is on the table" alike for both cards, so this is the only place the player
+ * can check which one the host took. */
+function cardPlayed(ctx) {
+  const { view, t } = ctx;
+  const card = view.me.card;
+  if (view.phase !== "cards" || !card) return null;
+  return h("section", { class: "flap-choice", testid: "card-played", data: { card } },
+    h("p", { class: "done played-card" }, t(`phone.mole.cards.played.${card}`)),
+    h("p", { class: "hint" }, t("phone.mole.cards.played_hint")));
+}
+
 function cardChoice(ctx) {
   const { view, t } = ctx;
   const me = view.me;
   if (view.phase !== "cards" || !view.team.includes(view.seat) || view.played.includes(view.seat)) {
-    return null;
+    return cardPlayed(ctx);
   }
   const refusal = sabotageRefusal(ctx);
   const card = (name) => {
