@@ -284,15 +284,18 @@ function renderStatus() {
   fitTopbar();
 }
 
-/** The player's own name comes first in the top bar: where it would be cut, "Connected" is
- * written smaller, and if that is not enough gives way to its green dot (style.css; the word
- * stays in the element for screen readers). */
+/** The player's own name comes first in the top bar: where it would not fit on one line,
+ * "Connected" is written smaller, and if that is not enough gives way to its green dot
+ * (style.css; the word stays in the element for screen readers). Only then does the name take
+ * a second line. */
 function fitTopbar() {
+  els.meName.dataset.measure = "line";
   const cut = () => els.meName.scrollWidth > els.meName.clientWidth;
   for (const brief of ["false", "small", "true"]) {
     els.conn.dataset.brief = brief;
     if (!cut()) break;
   }
+  delete els.meName.dataset.measure;
 }
 // The bar's room changes with the phone's width, the text size and the buttons' words.
 window.addEventListener("resize", fitTopbar);
