@@ -9,6 +9,11 @@ import { badge, check, namesOf, panel, seatShape } from "./pieces.js";
 // not fit the panel (a three-player Inside Job game has up to eleven tricks and the vote).
 const MAX_ROUNDS_SHOWN = 12;
 const MAX_MEMBERS_SHOWN = 8;
+// From this many rounds the table is laid out with its last guess narrow (board.css,
+// .many-rounds), which widenLastGuess then widens as far as the rounds leave room, up to the
+// width it has beside fewer rounds.
+const MANY_ROUNDS = 9;
+const FINAL_WIDEST = 360;
 const BEST_KEYS = {
   one: "board.audience.best",
   tied: "board.audience.best_tied",
@@ -44,7 +49,7 @@ export function renderAudience(ctx, game) {
     class: topScore && member.score === topScore ? "best" : "", testid: "audience-member",
     data: { name: member.name },
   },
-  h("th", { scope: "row", class: "member" }, h("span", { class: "name fit" }, member.name)),
+  h("th", { scope: "row", class: "member two-line-names" }, h("span", { class: "name fit" }, member.name)),
   roundIndexes.map((index) => guessCell(ctx, (member.rounds || [])[index], truth, "round")),
   guessCell(ctx, member.final, truth, "final"),
   h("td", { class: "score" }, `${Math.round((member.score || 0) * 100)}%`)));
@@ -67,7 +72,8 @@ export function renderAudience(ctx, game) {
       tally.length ? lastGuesses(ctx, tally) : null),
     panel("guesses", "guesses",
       h("table", {
-        class: "audience-table", testid: "audience-table", data: { game: gameName || "", first: String(first) },
+        class: `audience-table${roundIndexes.length >= MANY_ROUNDS ? " many-rounds" : ""}`,
+        testid: "audience-table", data: { game: gameName || "", first: String(first) },
       }, h("thead", {}, head), h("tbody", {}, rows)),
       h("p", { class: "info fit", testid: "audience-legend" }, t("board.audience.legend")),
       leftOut,
@@ -92,6 +98,7 @@ function leftOutLine(t, gameName, first) {
  */
 export function fitRounds(root, ctx) {
   for (const table of root.querySelectorAll("[data-testid=audience-table]")) {
+    widenLastGuess(table);
     const cells = () => [...table.querySelectorAll("th.round-col, td.round")];
     const tooWide = () => cells().some((cell) => {
       const style = getComputedStyle(cell);
@@ -112,12 +119,33 @@ export function fitRounds(root, ctx) {
       trimmed = true;
     }
     if (!trimmed) continue;
+    widenLastGuess(table);
     table.dataset.first = String(first);
     const line = leftOutLine(ctx.t, table.dataset.game, first);
     const old = table.parentElement.querySelector("[data-testid=audience-left-out]");
     if (old) old.replaceWith(line);
     else table.parentElement.querySelector("[data-testid=audience-legend]").after(line);
   }
+}
+
+/**
+ * A table of many rounds (board.css, .many-rounds) is laid out with its last guess narrow,
+ * which "T10" needs; the last guess takes back what the rounds' labels leave of their columns,
+ * up to its usual width (nine tricks and the vote leave it room for its names on one line).
+ */
+function widenLastGuess(table) {
+  const final = table.querySelector("th.final-col");
+  const heads = [...table.querySelectorAll("th.round-col:not(.word-col)")];
+  if (!final || !heads.length || !table.classList.contains("many-rounds")) return;
+  final.style.width = "";
+  const spare = Math.min(...heads.map((head) => {
+    const style = getComputedStyle(head);
+    return head.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      - contentWidth(head);
+  }));
+  // A pixel a column kept: the rounds' columns, all as wide, each give up as much.
+  const more = Math.max(0, Math.floor(spare - 1)) * heads.length;
+  final.style.width = `${Math.min(FINAL_WIDEST, final.offsetWidth + more)}px`;
 }
 
 /** The width of what an element holds, in design pixels (its own box may be wider). */
@@ -197,6 +225,7 @@ function guessCell(ctx, seats, truth, cls = "") {
       exact ? h("span", { class: "right" }, check()) : null,
       h("span", { class: "visually-hidden" }, names)];
   return h("td", {
-    class: `guess${exact ? " exact" : ""} ${cls}`.trim(), data: { right: String(right) },
+    class: `guess${exact ? " exact" : ""} ${cls}${cls === "final" ? " two-line-names" : ""}`.trim(),
+    data: { right: String(right) },
   }, content);
 }
