@@ -221,7 +221,7 @@ function guessCell(ctx, seats, truth, cls = "") {
       : h("span", { class: "fit" }, names))
     : [h("span", { class: "shapes", "aria-hidden": "true" }, seats.map((seat) => h("span", {
       class: truth.has(seat) ? "hit" : "miss",
-    }, seatShape(seat)))),
+    }, seatShape(ctx, seat)))),
       exact ? h("span", { class: "right" }, check()) : null,
       h("span", { class: "visually-hidden" }, names)];
   return h("td", {

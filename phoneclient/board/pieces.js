@@ -7,7 +7,7 @@ import { h } from "../dom.js";
 const SVG = "http://www.w3.org/2000/svg";
 
 // The TV's seat colours (Okabe-Ito, extended to ten) and shapes: colour is never the only clue.
-export const SEAT_COLOURS = [
+const SEAT_COLOURS = [
   "#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2",
   "#d55e00", "#cc79a7", "#ebebeb", "#966e3c", "#9696ff",
 ];
@@ -40,9 +40,14 @@ const SHAPE_DRAWERS = {
   ring: ["circle", { cx: 50, cy: 50, r: 34, fill: "none", "stroke-width": 14 }],
 };
 
-/** The seat's own shape in its own colour (decorative: the name always goes with it). */
-export function seatShape(seat) {
-  return shapeSvg(SEAT_SHAPES[seat % SEAT_SHAPES.length], SEAT_COLOURS[seat % SEAT_COLOURS.length]);
+/**
+ * The player's own shape in its own colour (decorative: the name always goes with it): its look,
+ * which it keeps all evening while seat numbers close up around it (host/seats.py).
+ */
+export function seatShape(ctx, seat) {
+  const entry = seatEntry(ctx, seat);
+  const look = entry && Number.isInteger(entry.look) ? entry.look : seat;
+  return shapeSvg(SEAT_SHAPES[look % SEAT_SHAPES.length], SEAT_COLOURS[look % SEAT_COLOURS.length]);
 }
 
 /** One of the shapes above (circle, square, triangle, star...) as a small SVG. */
@@ -104,7 +109,7 @@ export function statusTag(ctx, seat) {
 /** A player's name with the seat's shape, and its away / bot tag unless `tag` is false. */
 export function badge(ctx, seat, { tag = true, cls = "", testid = null } = {}) {
   return h("span", { class: `badge ${cls}`.trim(), testid, data: { seat: String(seat) } },
-    seatShape(seat),
+    seatShape(ctx, seat),
     h("span", { class: "name fit" }, nameOf(ctx, seat)),
     tag ? statusTag(ctx, seat) : null);
 }
