@@ -67,6 +67,8 @@ const els = {
   // the leader's role, so the screen itself reads the same on every phone in the same situation.
   leaderBar: document.getElementById("leader-bar"),
   howto: document.getElementById("howto"),
+  hostCode: document.getElementById("host-code"), // written by channel.js
+  langCode: document.getElementById("lang-code"),
 };
 const TEXT_KEY = "molecrew.text";
 
@@ -619,10 +621,17 @@ els.textSize.addEventListener("click", () => {
   }
 });
 
-// The flap's handle grows with the text: the panel and the page keep clear of it.
+// The flap's handle grows with the text: the panel and the page keep clear of it. Its border
+// box is watched: the room it makes for the host code is padding, which leaves its content box
+// as it was.
 new ResizeObserver(() => {
   document.documentElement.style.setProperty("--flap-h", `${els.flapHandle.offsetHeight || 72}px`);
-}).observe(els.flapHandle);
+}).observe(els.flapHandle, { box: "border-box" });
+// With the flap shown the host code lies along the handle's foot (style.css): the handle makes
+// room for as many lines as it takes (a wrong host's warning is longer than the code).
+new ResizeObserver(() => {
+  document.documentElement.style.setProperty("--host-code-h", `${els.hostCode.offsetHeight}px`);
+}).observe(els.hostCode, { box: "border-box" });
 
 function renderLanguagePicker() {
   document.title = t("phone.title");
@@ -633,6 +642,7 @@ function renderLanguagePicker() {
   fill(els.lang, ...LANGUAGES.map((code) =>
     h("option", { value: code, selected: code === language() }, t(`phone.lang.${code}`))));
   els.lang.value = language();
+  setText(els.langCode, language().toUpperCase());
   fitTopbar();
 }
 
