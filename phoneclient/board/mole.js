@@ -169,11 +169,11 @@ function historyPanel(ctx) {
   const label = (key) => h("th", { scope: "row", class: "who" },
     h("span", { class: "row-label fit" }, t(key)));
   const head = [
-    h("tr", { testid: "history-locks" }, label("board.history.lock"),
+    h("tr", { testid: "history-locks" }, label("tv.board.history_lock"),
       shown.map((proposal, offset) => h("th", {
         scope: "col", testid: `history-col-${first + offset}`, class: "lock-no",
       }, String(proposal.lock + 1)))),
-    h("tr", { testid: "history-verdicts" }, label("board.history.verdict"),
+    h("tr", { testid: "history-verdicts" }, label("tv.board.history_verdict"),
       shown.map((proposal) => h("th", {
         scope: "col", class: `verdict ${proposal.approved ? "approved" : "rejected"}`,
       }, proposal.approved ? check() : cross(), h("span", { class: "visually-hidden" },

@@ -76,8 +76,8 @@ def test_every_row_of_the_vote_history_says_what_it_is(
             assert row["words"] and not row["cut"], row
         # The lock's number, the teams' verdicts, then a row a player.
         assert len(rows) == 2 + len(NAMES), rows
-        assert rows[0]["words"] == words["board.history.lock"], rows[0]
-        assert rows[1]["words"] == words["board.history.verdict"], rows[1]
+        assert rows[0]["words"] == words["tv.board.history_lock"], rows[0]
+        assert rows[1]["words"] == words["tv.board.history_verdict"], rows[1]
         assert rows[1]["marks"] == 3, rows[1]
         assert [row["words"] for row in rows[2:]] == NAMES
         # Read from the sofa: 24 px of the stage at least, a player's name 18 (fitText's rule).

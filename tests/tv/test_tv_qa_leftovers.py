@@ -266,8 +266,55 @@ def test_the_history_counts_the_teams_older_than_its_columns(long_history, lang,
         words = frame.t(key, count=hidden)
         (earlier,) = texts(canvas, {words})
         assert not earlier.cut, words
+        (title,) = texts(canvas, {frame.t("tv.board.history")})
         first = next(d.rect for d in canvas.drawn if d.label == f"history:{hidden}")
-        assert earlier.rect.right <= first.left, "the count stays left of the first column"
+        assert earlier.rect.bottom <= first.top, "the count is above the grid"
+        assert earlier.rect.left > title.rect.right, "on the title's line, after the title"
+        assert abs(earlier.rect.centery - title.rect.centery) < title.rect.height / 2
+        assert misfits(canvas) == []
+    finally:
+        window.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_header_row_of_the_history_says_what_it_is(long_history, lang, size):
+    """Beside the locks' numbers "Lock", beside the teams' ✓ and ✗ "Team approved?": unnamed,
+    that row read as one more player's votes (QA). Both whole, left of the first column."""
+    window = TvWindow(lang, size=size, sound=False)
+    try:
+        canvas = shown(window, long_history)
+        frame = window.director.frame()
+        first = min(
+            (d.rect for d in canvas.drawn if d.label.startswith("history:")), key=lambda r: r.left
+        )
+        for key in ("tv.board.history_lock", "tv.board.history_verdict"):
+            (label,) = texts(canvas, {frame.t(key)})
+            assert not label.cut and label.size >= drawn_at(window, theme.MIN_TEXT), key
+            assert label.rect.right <= first.left and label.rect.bottom <= first.top, key
+        assert misfits(canvas) == []
+    finally:
+        window.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_lock_to_come_says_its_team_size_once(long_history, lang, size):
+    """The catalog's "team of {size}" with the number drawn large in its place: a large 3 over
+    "team of 3" said it twice (QA)."""
+    window = TvWindow(lang, size=size, sound=False)
+    try:
+        canvas = shown(window, long_history)
+        frame = window.director.frame()
+        lock = long_history["view"]["locks"][4]
+        size_said = str(lock["team_size"])
+        words = frame.t("tv.board.team_of", size=size_said)
+        before, _, after = words.partition(size_said)
+        assert texts(canvas, {words}) == []
+        (number,) = [d for d in texts(canvas, {size_said}) if d.size >= 48]
+        for part in filter(None, (before.strip(), after.strip())):
+            (line,) = texts(canvas, {part})
+            assert (line.rect.bottom <= number.rect.top) == (part == before.strip())
         assert misfits(canvas) == []
     finally:
         window.close()

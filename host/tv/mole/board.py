@@ -15,10 +15,10 @@ PANEL_BOTTOM = 1040  # the bottom line goes under the panels, beside the host-ke
 TEAM_LEFT, TEAM_TOP, TEAM_WIDTH = 80, 639, 900  # the team list: its first row's top, its width
 TEAM_SIZES = (46, 42, 38)  # of the team's names, largest first (38 draws a name at 32)
 MARK_ROOM = 40  # before each of the team's names while it plays: played or not yet
-# A lock to come: its team size's centre and the line under it, from the lock's top; the
-# current lock's "NOW" ends this far above its bottom, clear of the 6-unit border (QA: at 720p
-# it sat on the border, 4 units above the lock's edge).
-NUMBER_Y, TEAM_OF_Y, NOW_ABOVE_BOTTOM = 86, 124, 18
+# A lock to come: the top of the words before its team size, the size's centre and the top of
+# any words after it, from the lock's top; the current lock's "NOW" ends this far above its
+# bottom, clear of the 6-unit border (QA: at 720p it sat on the border, 4 units above the edge).
+BEFORE_Y, NUMBER_Y, AFTER_Y, NOW_ABOVE_BOTTOM = 46, 108, 142, 18
 REJECTIONS_TOP = 774  # the rejection track, unless a team of three rows pushes it down
 
 
@@ -209,23 +209,7 @@ def draw_locks(
             canvas.text(frame.t("tv.board.blown"), cx, top + 126, 26, ink, "midtop", width - 16)
             canvas.text(detail, cx, top + 160, 24, ink, "midtop", width - 16)
         else:
-            canvas.text(
-                str(lock.get("team_size", "")),
-                cx,
-                top + NUMBER_Y,
-                64,
-                theme.ACCENT if state == "current" else theme.TEXT,
-                "center",
-            )
-            canvas.text(
-                frame.t("tv.board.team_of", size=lock.get("team_size", 0)),
-                cx,
-                top + TEAM_OF_Y,
-                24,
-                theme.MUTED,
-                "midtop",
-                width - 16,
-            )
+            team_size(canvas, frame, lock.get("team_size", 0), cx, top, width, state)
             if state == "current":
                 canvas.text(
                     frame.t("tv.board.now"),
@@ -236,3 +220,21 @@ def draw_locks(
                     "midbottom",
                     width - 16,
                 )
+
+
+# Stands for the number in the catalog's "team of {size}", to find where the words split.
+SIZE_MARK = "\u0000"
+
+
+def team_size(
+    canvas: Canvas, frame: Frame, size: int, cx: float, top: float, width: float, state: str
+) -> None:
+    """A lock's team size said once: the catalog's "team of {size}" with the number drawn
+    large in its place (QA: a large 3 over "team of 3" said it twice)."""
+    before, _, after = frame.t("tv.board.team_of", size=SIZE_MARK).partition(SIZE_MARK)
+    if before.strip():
+        canvas.text(before.strip(), cx, top + BEFORE_Y, 24, theme.MUTED, "midtop", width - 16)
+    colour = theme.ACCENT if state == "current" else theme.TEXT
+    canvas.text(str(size), cx, top + NUMBER_Y, 56, colour, "center")
+    if after.strip():
+        canvas.text(after.strip(), cx, top + AFTER_Y, 24, theme.MUTED, "midtop", width - 16)

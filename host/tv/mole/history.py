@@ -77,11 +77,18 @@ def draw_history(canvas: Canvas, frame: Frame, view: dict[str, Any], bottom: flo
         return HISTORY_LEFT + name_width + offset * (cell + 4) + cell / 2
 
     if first_number:
-        # The teams older than the columns are counted above the names, not dropped unsaid.
+        # The teams older than the columns are counted on the title's line, not dropped unsaid.
         key = "tv.board.history_earlier_one" if first_number == 1 else "tv.board.history_earlier"
         earlier = frame.t(key, count=first_number)
-        right = HISTORY_LEFT + name_width - 10
-        canvas.text(earlier, right, 392, 24, theme.MUTED, "topright", name_width - 20)
+        canvas.text(earlier, HISTORY_LEFT + HISTORY_WIDTH, 350, 24, theme.MUTED, "topright", 360)
+    if shown:
+        # Each header row says what it is: unnamed, the row of verdicts read as one more
+        # player's votes (QA).
+        right, room = HISTORY_LEFT + name_width - 10, name_width - 20
+        lock_word = frame.t("tv.board.history_lock")
+        canvas.text(lock_word, right, 397, 24, theme.MUTED, "midright", room)
+        verdict = frame.t("tv.board.history_verdict")
+        canvas.text(verdict, right, top - 15, 24, theme.MUTED, "midright", room)
     for offset, proposal in enumerate(shown):
         x = column_x(offset)
         # Header: the lock the proposal was for, and its outcome.
