@@ -4,7 +4,7 @@
 // shows its message. A card is always its suit's symbol and value, never a colour alone.
 
 import { h } from "./dom.js";
-import { winnersLine } from "./insidejob_winners.js";
+import { winnersLine } from "./winners_line.js";
 import { allSeats, joinNames, keptOpen, nameOf, rematchFooter, waitingFor } from "./table.js";
 
 /**
@@ -428,7 +428,7 @@ function result(ctx) {
   const ballots = view.vote ? view.vote.ballots : {};
   const parts = [
     h("h2", { class: "winner", testid: "winner", data: { outcome: outcome.outcome } },
-      winnersLine(t, outcome.winners, t("phone.list.separator"))),
+      winnersLine(t, outcome.winners, "insidejob", t("phone.list.separator"))),
     h("p", { class: "status", testid: "ending" }, t(`insidejob.ending.${outcome.ending}`)),
     h("p", { class: "banner won", testid: "winning-players" },
       t("phone.insidejob.winning_players", { names: joinNames(ctx, outcome.winning_seats) })),
@@ -515,7 +515,7 @@ function progress(view) {
 export function announcement(ctx) {
   const { view, t } = ctx;
   if (view.phase === "over") {
-    return winnersLine(t, view.result.winners, t("phone.list.separator"));
+    return winnersLine(t, view.result.winners, "insidejob", t("phone.list.separator"));
   }
   if (view.me && view.me.can_act) {
     switch (view.phase) {

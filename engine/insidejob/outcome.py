@@ -30,6 +30,7 @@ from engine.insidejob.vocabulary import (
     SLEEPING,
     TIM_SHADY,
     TRAITORS,
+    WINNER_LABELS,
 )
 
 
@@ -141,7 +142,7 @@ def finish(state: State, outcome: str, ending: str) -> None:
     labels = {winner_label(state, s) for s in winning}
     # The header every game's result starts with, then Inside Job's own fields.
     state.result = FrozenDict(
-        winners=FrozenList(sorted(labels)),
+        winners=FrozenList(label for label in WINNER_LABELS if label in labels),
         ending=ending,
         winning_seats=FrozenList(winning),
         outcome=outcome,

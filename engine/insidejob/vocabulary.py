@@ -68,8 +68,8 @@ FREE_PLAYERS = TRAITORS
 SIDE_AGENTS = "agents"
 SIDE_INSIDER = "insider"
 AGENT_SIDE_ROLES = frozenset({AGENT, MICROPHONE, PARANOID, AT_RISK, SLEEPING})
-# What a result's ``winners`` may hold, sides before the roles that win alone: the order the
-# screens name them in (the result itself keeps them sorted, as records always had them).
+# What a result's ``winners`` may hold, in the order it lists them and the screens name them:
+# the sides before the roles that win alone.
 WINNER_LABELS = (SIDE_AGENTS, SIDE_INSIDER, PROFESSIONAL, SLEEPING, DECOY, ACCOMPLICE, TIM_SHADY)
 
 # Options a lobby may offer, in display order.

@@ -3,7 +3,7 @@
 // moments between (a trick won, the counted vote). A card appears only once it is on the table.
 
 import { h } from "../dom.js";
-import { winnersLine } from "../insidejob_winners.js";
+import { winnersLine } from "../winners_line.js";
 import { at } from "./moments.js";
 import { badge, checklist, check, cross, nameOf, namesOf, nextGameLine, panel, shapeSvg, statusTag } from "./pieces.js";
 
@@ -272,7 +272,7 @@ function reveal(ctx) {
   });
   return h("div", { class: "reveal ij-reveal", testid: "reveal", data: { outcome: result.outcome } },
     h("header", { class: `winner ${agents ? "crew" : "moles"}`, testid: "winner" },
-      h("h1", { class: "fit" }, winnersLine(t, result.winners || [], ", ")),
+      h("h1", { class: "fit" }, winnersLine(t, result.winners || [], "insidejob", ", ")),
       result.ending ? h("p", { class: "fit" }, t(`insidejob.ending.${result.ending}`)) : null),
     h("p", { class: "getaway-line fit" }, t("insidejob.missions_progress", {
       completed: view.completed.length, target: (view.targets || {}).missions || 0,

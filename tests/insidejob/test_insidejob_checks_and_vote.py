@@ -109,7 +109,7 @@ def test_when_nobody_may_vote_the_insider_escapes(table):
     # The revealed Sleeping Agent sides with the Insider, so the Accomplice who chose it wins;
     # Tim Shady's right-hand neighbour (the Accomplice) won, so Tim Shady loses.
     assert t.result["winning_seats"] == [0, 1, 3]
-    assert t.result["winners"] == ["accomplice", "insider", "sleeping"]
+    assert t.result["winners"] == ["insider", "sleeping", "accomplice"]
 
 
 PLAY4 = "B5 R7 G7 Y3"

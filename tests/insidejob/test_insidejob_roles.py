@@ -93,7 +93,7 @@ def test_decoy_and_insider_sharing_the_most_votes_both_win(table):
     t.trick(PLAY)
     t.vote({0: 1, 1: 0, 2: 0, 3: 1})
     assert t.result["ending"] == "decoy_tie"
-    assert t.result["winners"] == ["decoy", "insider"] and t.result["winning_seats"] == [0, 1]
+    assert t.result["winners"] == ["insider", "decoy"] and t.result["winning_seats"] == [0, 1]
 
 
 def test_decoy_tied_with_an_agent_wins_nothing(table):
@@ -133,7 +133,7 @@ def test_accomplice_looks_at_one_role_holds_no_intel_and_cannot_wager(table):
     t.refuse(1, {"type": "vote", "seat": 0}, "not_your_turn")
     t.vote({0: 2, 2: 3, 3: 2})
     assert t.result["ending"] == "missed"
-    assert t.result["winners"] == ["accomplice", "insider"]
+    assert t.result["winners"] == ["insider", "accomplice"]
     assert t.result["winning_seats"] == [0, 1]
 
 

