@@ -627,6 +627,11 @@ els.textSize.addEventListener("click", () => {
 new ResizeObserver(() => {
   document.documentElement.style.setProperty("--flap-h", `${els.flapHandle.offsetHeight || 72}px`);
 }).observe(els.flapHandle, { box: "border-box" });
+// The turn clock sticks just under the top bar, which grows with large text or the status row.
+new ResizeObserver(() => {
+  const bar = document.querySelector(".topbar");
+  document.documentElement.style.setProperty("--topbar-h", `${bar.offsetHeight}px`);
+}).observe(document.querySelector(".topbar"), { box: "border-box" });
 // With the flap shown the host code lies along the handle's foot (style.css): the handle makes
 // room for as many lines as it takes (a wrong host's warning is longer than the code).
 new ResizeObserver(() => {

@@ -94,3 +94,37 @@ def test_one_row_top_bar_and_the_host_code_in_sight(
     expect(page.get_by_test_id("flap-panel")).to_be_visible()
     kit.release_flap(cdp)
     expect(page.get_by_test_id("flap-panel")).to_be_hidden()
+
+
+CLOCK_UNDER_BAR_JS = """() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const bar = document.querySelector('.topbar').getBoundingClientRect();
+  const clock = document.querySelector('[data-testid="turn-clock"]').getBoundingClientRect();
+  return {bar: bar.bottom, clock: clock.top, scrolled: window.scrollY};
+}"""
+
+
+@pytest.mark.host_config(fake_clock=True, bot_pause=0)
+def test_the_turn_clock_stays_below_a_top_bar_grown_by_large_text(
+    phones: Any, host: Any, kit: Any
+) -> None:
+    """The clock sticks under the bar as the page scrolls; the bar grows with large text (the
+    name on a row of its own) and the clock used to slide under it (QA)."""
+    from tests.browser.test_phone_evening import humans_waited_on, table_of_three_and_two_bots
+
+    pages = table_of_three_and_two_bots(phones, kit)
+    leader = pages[0]
+    leader.get_by_test_id("timer-fast").click()
+    expect(leader.get_by_test_id("timer-fast")).to_have_attribute("aria-pressed", "true")
+    leader.get_by_test_id("start").click()
+    by_seat = {kit.seat_of(page): page for page in pages}
+    host.wait_for(humans_waited_on(set(by_seat)))
+    expected = host.call(lambda room: set(room.match.expected_seats()))
+    page = next(page for seat, page in by_seat.items() if seat in expected)
+    expect(page.get_by_test_id("turn-clock")).to_be_visible()
+    page.get_by_test_id("text-size").click()
+    expect(page.get_by_test_id("text-size")).to_have_attribute("aria-pressed", "true")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+    found = page.evaluate(CLOCK_UNDER_BAR_JS)
+    assert found["scrolled"] > 0, "the page is long enough to scroll"
+    assert found["clock"] >= found["bar"] - 0.5, found
