@@ -204,32 +204,36 @@ class Audience:
 
     def result_for(self, room: Room) -> dict[str, Any] | None:
         """After a game, what the audience suspected beside the truth (None before the end)."""
-        match = room.match
-        if room.phase != "over" or match is None or not self.members:
+        truth = _truth_of(room)
+        if truth is None or not self.members:
             return None
-        rules, state = match.rules, match.state
-        return self.results(rules.hidden_seats(state), rules.round_of(state) + 1)
+        return self.results(*truth)
 
-    def results(self, truth: list[int], rounds: int) -> dict[str, Any]:
-        """What the audience suspected, round by round, beside the truth, and who read the table
-        best (the highest mean overlap with the truth over the rounds they marked; all who share
-        it)."""
+    def ranked(self, truth: list[int], rounds: int) -> list[tuple[Member, dict[str, Any]]]:
+        """Every member with marks and its row of the result, the best first (a stable sort:
+        those who scored the same stay in the order they joined)."""
         hidden = set(truth)
-        rows: list[dict[str, Any]] = []
+        rows: list[tuple[Member, dict[str, Any]]] = []
         for member in self.members:
             if not member.marks:
                 continue
             by_round = [_carried(member.marks, r) for r in range(rounds)]
             scores = [_overlap(set(marks), hidden) for marks in by_round if marks is not None]
-            rows.append(
-                {
-                    "name": member.name,
-                    "rounds": by_round,
-                    "final": member.current(),
-                    "score": round(sum(scores) / len(scores), 3) if scores else 0.0,
-                }
-            )
-        rows.sort(key=lambda row: -row["score"])
+            row = {
+                "name": member.name,
+                "rounds": by_round,
+                "final": member.current(),
+                "score": round(sum(scores) / len(scores), 3) if scores else 0.0,
+            }
+            rows.append((member, row))
+        rows.sort(key=lambda pair: -pair[1]["score"])
+        return rows
+
+    def results(self, truth: list[int], rounds: int) -> dict[str, Any]:
+        """What the audience suspected, round by round, beside the truth, and who read the table
+        best (the highest mean overlap with the truth over the rounds they marked; all who share
+        it)."""
+        rows = [row for _, row in self.ranked(truth, rounds)]
         best = rows[0]["name"] if rows and rows[0]["score"] > 0 else None
         tied = [row["name"] for row in rows[1:] if best and row["score"] == rows[0]["score"]]
         tally: dict[int, int] = {}
@@ -237,7 +241,7 @@ class Audience:
             for seat in row["final"]:
                 tally[seat] = tally.get(seat, 0) + 1
         return {
-            "truth": sorted(hidden),
+            "truth": sorted(set(truth)),
             "members": rows[:RESULT_ROWS],
             "more": max(0, len(rows) - RESULT_ROWS),  # members with marks left out above
             "best": best,
@@ -324,12 +328,49 @@ def leave_if_seated(room: Room) -> None:
             conn.member = None
 
 
-def send_marks(room: Room, conn: Connection) -> None:
+def send_marks(
+    room: Room, conn: Connection, ranked: list[tuple[Member, dict[str, Any]]] | None = None
+) -> None:
+    """The member's own marks; after a game also its own row of the result with its place, as
+    the room's result carries only the best rows (``ranked``: the result's rows, when the
+    caller has them for every member)."""
     member = conn.member
-    suspects = member.current()
-    conn.send_private(
-        {"type": "audience", "name": member.name, "token": member.token, "suspects": suspects}
-    )
+    message: dict[str, Any] = {
+        "type": "audience",
+        "name": member.name,
+        "token": member.token,
+        "suspects": member.current(),
+    }
+    truth = _truth_of(room)
+    if truth is not None:
+        ranked = room.audience.ranked(*truth) if ranked is None else ranked
+        scores = [row["score"] for _, row in ranked]
+        for other, row in ranked:
+            if other is member:
+                # A tie shares the higher place.
+                place = 1 + sum(1 for score in scores if score > row["score"])
+                message["result"] = {**row, "place": place, "count": len(ranked)}
+                break
+    conn.send_private(message)
+
+
+def game_over(room: Room) -> None:
+    """The game ended: each member present its own row of the result (ranked once for all)."""
+    truth = _truth_of(room)
+    if truth is None:
+        return
+    ranked = room.audience.ranked(*truth)
+    for conn in room.connections:
+        if conn.member is not None:
+            send_marks(room, conn, ranked)
+
+
+def _truth_of(room: Room) -> tuple[list[int], int] | None:
+    """The hidden seats and the rounds played, once the game is over (None before)."""
+    match = room.match
+    if room.phase != "over" or match is None:
+        return None
+    return match.rules.hidden_seats(match.state), match.rules.round_of(match.state) + 1
 
 
 AUDIENCE_MOVES: dict[str, Callable[[Room, Connection, dict[str, Any]], None]] = {

@@ -22,6 +22,7 @@ from typing import Any
 from engine.errors import CodedError
 from engine.registry import DEFAULT_GAME, GameRules, game_names
 from host.audience import AUDIENCE_MOVES, Audience, leave_if_seated, start_afresh
+from host.audience import game_over as audience_game_over
 from host.clock import Handle, LoopScheduler, Scheduler
 from host.errors import RoomError
 from host.evening import LEADER_MOVES, REPLAY_STEPS_MAX, demo_game_over, remove_mid_game
@@ -593,6 +594,7 @@ class Room:
         if self.match is not None and self.match.over and self.phase != "over":
             self.phase = "over"
             self.save_quietly()
+            audience_game_over(self)
             if self.demo:
                 demo_game_over(self)
 

@@ -86,7 +86,7 @@ const app = {
   receivedAt: 0, // when the last state frame arrived (performance.now())
   // What the player is doing on this phone that the host does not know yet.
   ui: freshUi(),
-  audience: null, // {name, suspects}: this phone's own marks as an audience member
+  audience: null, // {name, suspects, result}: this phone's own marks as an audience member
 };
 
 function freshUi() {
@@ -247,7 +247,8 @@ function handleMessage(message) {
       render();
       break;
     case "audience":
-      app.audience = { name: message.name, suspects: message.suspects || [] };
+      // After a game, its own row of the result with its place (the room's has the best only).
+      app.audience = { name: message.name, suspects: message.suspects || [], result: message.result || null };
       rememberAudience(message.name, message.token);
       render();
       break;

@@ -97,7 +97,7 @@ const OTHERS_NAMED = 3;
 
 function othersLine(ctx, result, me) {
   const { t } = ctx;
-  const others = result.members.filter((member) => member !== me);
+  const others = result.members.filter((member) => !me || member.name !== me.name);
   if (!others.length) return null;
   const named = others.slice(0, OTHERS_NAMED).map((member) => t("phone.audience.result.other",
     { name: member.name, score: percent(member.score) }));
@@ -112,15 +112,14 @@ function othersLine(ctx, result, me) {
 function yoursLine(ctx, result, me) {
   const { t } = ctx;
   if (!me) {
-    // Only members with marks have a row, and the host sends the best rows only (RESULT_ROWS in
-    // host/audience.py): with none left out, this member marked nobody.
-    return h("p", { class: "status", testid: "audience-yours" }, result.more
-      ? t("phone.audience.result.yours_left_out", { count: result.members.length })
-      : t("phone.audience.result.yours_none"));
+    return h("p", { class: "status", testid: "audience-yours" },
+      t("phone.audience.result.yours_none"));
   }
-  const place = 1 + result.members.filter((member) => member.score > me.score).length;
+  // The host tells this member its own place (its row may be past the best rows every phone
+  // gets); a tie shares the higher place.
+  const place = me.place || 1 + result.members.filter((member) => member.score > me.score).length;
   return h("p", { class: "status", testid: "audience-yours" }, t("phone.audience.result.yours", {
-    score: percent(me.score), place, count: result.members.length + (result.more || 0),
+    score: percent(me.score), place, count: me.count || result.members.length + (result.more || 0),
   }));
 }
 
@@ -132,7 +131,8 @@ export function audienceResult(ctx) {
   if (!result) return null;
   const game = room.game;
   const hidden = new Set(result.truth);
-  const me = result.members.find((member) => you && member.name === you.audience) || null;
+  const own = ctx.audience && ctx.audience.result;
+  const me = own || result.members.find((member) => you && member.name === you.audience) || null;
   const tally = Object.entries(result.tally || {}).map(([seat, count]) =>
     t("phone.audience.result.tally_item", { name: nameOf(ctx, Number(seat)), count }));
   return h("section", { class: "card-box audience-result", testid: "audience-result" },

@@ -104,3 +104,45 @@ def test_a_ten_round_result_with_twelve_watchers_fits_a_small_phone(
     # The other watchers in one line, not a row each.
     expect(zoe.get_by_test_id("audience-member")).to_have_count(0)
     expect(zoe.get_by_test_id("audience-others")).to_be_visible()
+
+
+def test_a_member_past_the_best_rows_still_sees_its_own_marks_and_place(
+    phones: Any, host: Any
+) -> None:
+    """The room's result carries the best 24 rows; the 26th member's phone gets its own row from
+    the host and shows its table and place (it said only "your marks come after the 24 best")."""
+    from host.audience import RESULT_ROWS
+
+    table = Table(host)
+    table.join(*PLAYERS)
+    table.leader({"type": "options", "game": "insidejob", "variants": []})
+    (zoe,) = phones(1, width=360)
+    zoe.get_by_test_id("audience-name").fill("Zoe")
+    zoe.get_by_test_id("audience-submit").click()
+    expect(zoe.get_by_test_id("audience-wait")).to_be_visible()
+    watchers = [f"W{number}" for number in range(RESULT_ROWS + 1)]
+    for name in watchers:
+        table.watch(name)
+    table.leader({"type": "start"})
+    truth = table.hidden_seats()
+    for name in watchers:
+        table.suspect(name, truth)
+    wrong = next(seat for seat in range(len(PLAYERS)) if seat not in truth)
+    button = zoe.get_by_test_id(f"suspect-{wrong}")
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    while not table.over():
+        table.step()
+
+    result = host.call(lambda room: room.public_message()["room"]["audience_result"])
+    assert "Zoe" not in [row["name"] for row in result["members"]] and result["more"] == 2
+    rounds = len(result["members"][0]["rounds"])
+    rows = zoe.get_by_test_id("audience-own").locator("tbody tr")
+    expect(rows).to_have_count(rounds)
+    first = rows.nth(0).locator("td [data-seat]")
+    expect(first).to_have_attribute("data-right", "false")
+    expect(first).to_contain_text(PLAYERS[wrong])
+    count = RESULT_ROWS + 2
+    expect(zoe.get_by_test_id("audience-yours")).to_have_text(
+        translate("en", "phone.audience.result.yours", score=0, place=count, count=count)
+    )
