@@ -329,11 +329,11 @@ def leave_if_seated(room: Room) -> None:
 
 
 def send_marks(
-    room: Room, conn: Connection, ranked: list[tuple[Member, dict[str, Any]]] | None = None
+    room: Room, conn: Connection, own_rows: dict[Member, dict[str, Any]] | None = None
 ) -> None:
     """The member's own marks; after a game also its own row of the result with its place, as
-    the room's result carries only the best rows (``ranked``: the result's rows, when the
-    caller has them for every member)."""
+    the room's result carries only the best rows (``own_rows``: every member's, when the caller
+    has them)."""
     member = conn.member
     message: dict[str, Any] = {
         "type": "audience",
@@ -341,16 +341,11 @@ def send_marks(
         "token": member.token,
         "suspects": member.current(),
     }
-    truth = _truth_of(room)
-    if truth is not None:
-        ranked = room.audience.ranked(*truth) if ranked is None else ranked
-        scores = [row["score"] for _, row in ranked]
-        for other, row in ranked:
-            if other is member:
-                # A tie shares the higher place.
-                place = 1 + sum(1 for score in scores if score > row["score"])
-                message["result"] = {**row, "place": place, "count": len(ranked)}
-                break
+    if own_rows is None:
+        truth = _truth_of(room)
+        own_rows = _placed(room.audience.ranked(*truth)) if truth is not None else {}
+    if member in own_rows:
+        message["result"] = own_rows[member]
     conn.send_private(message)
 
 
@@ -359,10 +354,21 @@ def game_over(room: Room) -> None:
     truth = _truth_of(room)
     if truth is None:
         return
-    ranked = room.audience.ranked(*truth)
+    own_rows = _placed(room.audience.ranked(*truth))
     for conn in room.connections:
         if conn.member is not None:
-            send_marks(room, conn, ranked)
+            send_marks(room, conn, own_rows)
+
+
+def _placed(ranked: list[tuple[Member, dict[str, Any]]]) -> dict[Member, dict[str, Any]]:
+    """Each ranked member's row with its place among them; a tie shares the higher place."""
+    rows: dict[Member, dict[str, Any]] = {}
+    place, last = 0, None
+    for index, (member, row) in enumerate(ranked):
+        if row["score"] != last:
+            place, last = index + 1, row["score"]
+        rows[member] = {**row, "place": place, "count": len(ranked)}
+    return rows
 
 
 def _truth_of(room: Room) -> tuple[list[int], int] | None:
