@@ -36,6 +36,12 @@ def is_rules_text(key: str) -> bool:
     return key.startswith("tutorial.") or (key.startswith("phone.howto.") and key.count(".") >= 3)
 
 
+def is_audience_text(key: str) -> bool:
+    """An audience member's screen: its marks and the result. Only a phone in the audience needs
+    them; the join form's offer to join it (``phone.audience.join.*``) is on the first screen."""
+    return key.startswith("phone.audience.") and not key.startswith("phone.audience.join.")
+
+
 def game_text_of(key: str) -> str | None:
     """The game whose own words these are (its screens during a game: roles, phases, cards,
     the phone's ``phone.<game>.*``), fetched with its module; None for the rest. A game's name and
@@ -51,7 +57,7 @@ def game_text_of(key: str) -> str | None:
 def _on_first_screen(key: str) -> bool:
     # Refusals reach the phone already worded in its language by the host (never by code), so
     # the phone has no use for the error texts.
-    if key.startswith("error.") or is_rules_text(key):
+    if key.startswith("error.") or is_rules_text(key) or is_audience_text(key):
         return False
     return game_text_of(key) is None
 
@@ -74,7 +80,8 @@ _NOT_ON_PHONE = frozenset({"tv", "cli", "board"})
 
 
 class _Surfaces(Mapping[str, Surface]):
-    """The surfaces by name: ``phone`` (the first screen), ``phone-rules`` and one per game,
+    """The surfaces by name: ``phone`` (the first screen), ``phone-rules``, ``phone-audience``
+    and one per game,
     ``phone-<game>``, made the first time one is looked up."""
 
     @staticmethod
@@ -86,6 +93,7 @@ class _Surfaces(Mapping[str, Surface]):
         return {
             "phone": Surface(_NOT_ON_PHONE, _on_first_screen),
             "phone-rules": Surface(_NOT_ON_PHONE, is_rules_text),
+            "phone-audience": Surface(_NOT_ON_PHONE, is_audience_text),
             **games,
         }
 

@@ -31,7 +31,8 @@ const PARTS = {
   lobby: () => import("./lobby.js"), // the seated lobby (with evening.js and teaching.js)
   teaching: () => import("./teaching.js"),
   shared: () => import("./shared.js"),
-  audience: () => import("./audience.js"),
+  // An audience member's screen, with its words (i18n.js).
+  audience: () => Promise.all([import("./audience.js"), addPart("audience")]).then(([module]) => module),
   evening: () => import("./evening.js"),
   clock: () => import("./clock.js"),
   rules: () => addPart("rules").then(() => ({})), // the tutorial's words (i18n.js)

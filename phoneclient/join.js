@@ -194,12 +194,12 @@ export function audienceJoin(ctx) {
       send(audienceMessage(input.value));
     },
   },
-  h("h2", {}, t("phone.audience.title")),
+  h("h2", {}, t("phone.audience.join.title")),
   // A latecomer was just told it plays the next game: "Not playing?" would contradict it (QA).
   h("p", { class: "hint", testid: "audience-about" },
-    t(you.next_game ? "phone.audience.about_latecomer" : "phone.audience.about")),
-  h("label", { for: "audience-name", class: "label" }, t("phone.audience.label")),
+    t(you.next_game ? "phone.audience.join.about_latecomer" : "phone.audience.join.about")),
+  h("label", { for: "audience-name", class: "label" }, t("phone.audience.join.label")),
   input,
   h("button", { type: "submit", class: "secondary", testid: "audience-submit" },
-    t("phone.audience.button")));
+    t("phone.audience.join.button")));
 }

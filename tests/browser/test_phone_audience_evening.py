@@ -84,7 +84,7 @@ def test_watchers_start_each_game_afresh_and_can_sign_up_for_the_next(
     assert colours[0] == colours[1], colours
     # Just told it plays the next game, it is not asked "Not playing?" (QA).
     expect(max_.get_by_test_id("audience-about")).to_have_text(
-        translate("en", "phone.audience.about_latecomer")
+        translate("en", "phone.audience.join.about_latecomer")
     )
     max_.get_by_test_id("audience-submit").click()
     expect(max_.get_by_test_id("suspects")).to_be_visible()

@@ -27,7 +27,7 @@ RAW_KEY = re.compile(r"\b(?:phone|board|tv|cli|mole|insidejob|error|tutorial|cha
 # screen's always; a game's with its module (app.js, gameModule); the rules' with the How-to page
 # (app.js) and with a tutorial (modulesWanted).
 EXTRA_PART = {"mole.js": "mole", "insidejob.js": "insidejob", "howto.js": "rules",
-              "teaching.js": "rules"}  # fmt: skip
+              "teaching.js": "rules", "audience.js": "audience"}  # fmt: skip
 QUOTED_KEY = re.compile(
     r"""(["'`])((?:phone|board|tv|cli|mole|insidejob|error|tutorial|channel)\.[A-Za-z0-9_.]*)"""
     r"""(\$\{|\1)"""
@@ -162,7 +162,8 @@ def test_phones_opened_after_inside_job_is_chosen_show_no_raw_key_and_name_the_v
         )
         assert raw_keys_shown(page) == []
         assert "mole" not in catalog_parts_fetched(page), catalog_parts_fetched(page)
-    assert catalog_parts_fetched(zoe) == ["phone", "phone-insidejob"]
+    # The audience's words came with its screen; the watcher's game's with its module.
+    assert catalog_parts_fetched(zoe) == ["phone", "phone-audience", "phone-insidejob"]
 
     # The audience's rounds: one per trick, then the vote, named as such.
     tricks = len(view["tricks"])
@@ -184,8 +185,9 @@ def test_phones_opened_after_inside_job_is_chosen_show_no_raw_key_and_name_the_v
 
 
 RENDER_ROUNDS = """async ([game, vote]) => {
-  const [{ audienceResult }, { t, has }] = await Promise.all(
+  const [{ audienceResult }, { t, has, addPart }] = await Promise.all(
     [import("/static/audience.js"), import("/static/i18n.js")]);
+  await addPart("audience");
   const member = { name: "Zoe", rounds: [[1], [1], [0, 1]], final: [0, 1], score: 0.5 };
   const ctx = {
     room: { game, audience_result: { truth: [0], members: [member], best: "Zoe", tally: {} } },

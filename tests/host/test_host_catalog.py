@@ -41,7 +41,7 @@ async def test_the_phone_asks_only_for_the_words_a_phone_shows(host):
     # (with its module).
     later = {
         part: await (await host.client.get(f"/i18n/es.json?for=phone-{part}")).json()
-        for part in ("rules", "mole", "insidejob")
+        for part in ("rules", "audience", "mole", "insidejob")
     }
     assert any(key.startswith("tv.") for key in whole)
     seen = set(phone)
@@ -55,6 +55,9 @@ async def test_the_phone_asks_only_for_the_words_a_phone_shows(host):
     # The lobby names the table's game and its options before a game module is fetched.
     assert {"mole.name", "insidejob.name", "mole.variant.quick"} <= set(phone)
     assert "mole.role.mole" in later["mole"] and "phone.insidejob.card" in later["insidejob"]
+    # An audience member's words come with its screen; the offer to join it is on the first.
+    assert "phone.audience.result.title" in later["audience"]
+    assert "phone.audience.join.button" in phone
     # Refusals come worded by the host: a phone never looks up an error's text.
     assert not any(key.startswith("error.") for key in seen)
     shown = {key for key in whole if key.startswith(("phone.", "tutorial.", "mole.", "channel."))}
@@ -62,6 +65,7 @@ async def test_the_phone_asks_only_for_the_words_a_phone_shows(host):
     assert {key: whole[key] for key in seen} == {
         **phone,
         **later["rules"],
+        **later["audience"],
         **later["mole"],
         **later["insidejob"],
     }
