@@ -13,7 +13,6 @@ const MAX_MEMBERS_SHOWN = 8;
 // .many-rounds), which widenLastGuess then widens as far as the rounds leave room, up to the
 // width it has beside fewer rounds.
 const MANY_ROUNDS = 9;
-const FINAL_WIDEST = 360;
 const BEST_KEYS = {
   one: "board.audience.best",
   tied: "board.audience.best_tied",
@@ -145,7 +144,8 @@ function widenLastGuess(table) {
   }));
   // A pixel a column kept: the rounds' columns, all as wide, each give up as much.
   const more = Math.max(0, Math.floor(spare - 1)) * heads.length;
-  final.style.width = `${Math.min(FINAL_WIDEST, final.offsetWidth + more)}px`;
+  const widest = parseFloat(getComputedStyle(table).getPropertyValue("--final-widest"));
+  final.style.width = `${Math.min(widest, final.offsetWidth + more)}px`;
 }
 
 /** The width of what an element holds, in design pixels (its own box may be wider). */
