@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -115,6 +116,7 @@ class Room:
         self._churn: asyncio.TimerHandle | None = None  # a spectator count still to publish
         self._last_churn = float("-inf")
         self._public_callbacks: list[tuple[Callable[[Any], None], bool]] = []
+        self._to_publish: deque[Change] = deque()  # the one being told first (_publish)
         self._room_text: str | None = None  # the room part of the last change made
         if journals is not None:
             restore(self, journals)
@@ -849,8 +851,22 @@ class Room:
         self._publish(change)
 
     def _publish(self, change: Change) -> None:
-        for entry in list(self._public_callbacks):
-            self._call_public(entry, change)
+        """Every public listener the change, in the order the changes happened. A listener may
+        change the room while it is told (the headless tutorial reports its chapters); the newer
+        change then waits until every listener has this one, or the listeners after it would
+        get the older message last and show it (QA: the board said "The lesson is starting"
+        through the whole first chapter)."""
+        # Each in turn, none left out: the screens find their moments between two messages.
+        self._to_publish.append(change)
+        if len(self._to_publish) > 1:
+            return  # a listener changed the room: the loop below tells this one next
+        try:
+            while self._to_publish:
+                for entry in list(self._public_callbacks):
+                    self._call_public(entry, self._to_publish[0])
+                self._to_publish.popleft()
+        finally:
+            self._to_publish.clear()
 
     @staticmethod
     def _call_public(entry: tuple[Callable[[Any], None], bool], change: Change) -> None:

@@ -50,6 +50,28 @@ def test_the_chapters_play_in_turn_on_the_rooms_clock_and_wait_while_paused():
     assert room.tutorial.chapters == []  # closed: nothing plays it any more
 
 
+def test_a_screen_watching_after_the_lesson_is_told_its_chapters_last():
+    """The headless lesson reports its chapters while it is told of the start: a screen that
+    subscribed after it used to get the newer message first, then the older one, and showed
+    "The lesson is starting" through the whole first chapter (QA)."""
+    clock = FakeClock()
+    room = Room(game="insidejob", scheduler=clock)
+    for name in ("Ana", "Bea", "Cal"):
+        room.players.append(Player(name=name, token=new_token()))
+    tutorial = OffscreenTutorial(room, "en")
+    board: list[dict] = []
+    room.subscribe_public(board.append)
+    try:
+        teaching.command(room, "start", "insidejob")
+        lessons = [message["room"]["tutorial"] for message in board[1:]]
+        assert lessons[0]["chapters"] == [] and lessons[-1]["chapters"] == room.tutorial.chapters
+        assert [bool(lesson["chapters"]) for lesson in lessons] == sorted(
+            bool(lesson["chapters"]) for lesson in lessons
+        ), "once known, the chapters never go back to unknown"
+    finally:
+        tutorial.close()
+
+
 async def test_a_headless_host_plays_the_lesson_the_leader_starts(tmp_path):
     process, url, _ = await start_molecrew(tmp_path / "state", "--seed", "7")
     try:
