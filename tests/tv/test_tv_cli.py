@@ -81,3 +81,11 @@ def test_simulate_is_still_dispatched():
         text=True, timeout=30,
     )  # fmt: skip
     assert done.returncode == 0 and "--games" in done.stdout
+
+
+def test_python_dash_m_host_is_the_molecrew_command():
+    done = subprocess.run(
+        [sys.executable, "-m", "host", "--help"], cwd=ROOT, capture_output=True, text=True,
+        timeout=30,
+    )  # fmt: skip
+    assert done.returncode == 0 and done.stdout.startswith("usage: molecrew")
