@@ -381,3 +381,18 @@ async def test_a_member_past_the_best_rows_is_told_its_own_row_and_place(host, k
     assert best["result"]["place"] == 1 and best["result"]["score"] == 1.0
     # Nobody else's row reaches a member privately.
     assert all(f"W{best_rows + 1}" not in text for text in first.raw if '"audience"' in text)
+
+
+def test_nobody_read_the_table_best_with_a_score_no_better_than_chance():
+    """One watcher who named the wrong seats most of the game is not "the best" (QA: 5 %)."""
+    from host.audience import BEST_AT_LEAST, Audience, Member
+
+    audience = Audience(clock=lambda: 0.0)
+    zoe = Member(name="Zoe", token="t")
+    zoe.marks = {0: [1], 9: [0]}  # wrong for nine rounds of ten, right in the last
+    audience.members.append(zoe)
+    result = audience.results(truth=[0], rounds=10)
+    assert result["members"][0]["score"] == 0.1 < BEST_AT_LEAST
+    assert result["best"] is None
+    zoe.marks = {0: [0, 1], 4: [0]}  # half right for four rounds, then right
+    assert audience.results(truth=[0], rounds=10)["best"] == "Zoe"
