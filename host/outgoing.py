@@ -248,6 +248,8 @@ def room_part(room: Room) -> dict[str, Any]:
         "replay_step": room.replay_step,
         "demo": room.demo,  # bots on every seat, game after game (molecrew --demo)
         "can_start": _can_start(room),
+        # The option that keeps this many players from starting, and the counts it allows.
+        "misfit": _misfit(room),
         # Seats a player may come back to: a bot the leader added is nobody's to reclaim.
         "reclaimable": [
             s for s, p in enumerate(room.players) if not p.connected and not p.bot_seat
@@ -323,6 +325,22 @@ def next_on_phone(room: Room, conn: Connection) -> int | None:
         if not room.players[seat].seen_deal:
             return seat
     return next((seat for seat in seats if seat in expected), None)
+
+
+def _misfit(room: Room) -> dict[str, Any] | None:
+    """``{"variant", "min", "max"}`` when the table's size suits the game but not an option
+    chosen (the lobby names it: "Snitch needs 5 to 6 players"); None otherwise."""
+    rules = room.rules
+    if room.phase != "lobby" or rules is None:
+        return None
+    if not rules.min_players <= len(room.players) <= rules.max_players:
+        return None
+    try:
+        rules.make_config(players=len(room.players), variants=list(room.variants))
+    except EngineError as error:
+        if error.code == "variant_players":
+            return {key: error.facts[key] for key in ("variant", "min", "max")}
+    return None
 
 
 def _can_start(room: Room) -> bool:

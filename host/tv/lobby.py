@@ -214,7 +214,11 @@ class LobbyScene(Scene):
             status, colour = frame.t(key, count=missing), theme.TEXT
         elif len(seats) > most:
             status, colour = frame.t("tv.lobby.too_many", max=most), theme.BAD
-        else:  # the count is fine for the game but not for the options chosen
+        elif misfit := room.get("misfit"):  # the count suits the game, not this option
+            option = frame.t(f"{frame.game}.variant.{misfit['variant']}")
+            words = frame.t("tv.lobby.option_misfit", option=option, **misfit)
+            status, colour = words, theme.BAD
+        else:  # nor the options chosen together
             status, colour = frame.t("tv.lobby.options_misfit"), theme.BAD
         canvas.wrapped(status, 1000, 884, 40, 810, colour, max_lines=2)
         if can_start:

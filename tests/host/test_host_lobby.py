@@ -119,9 +119,13 @@ async def test_leader_picks_options_and_bad_options_are_refused(host, kit):
     await leader.send({"type": "options", "variants": ["vault"]})
     state = await leader.expect("state")
     assert state["room"]["can_start"] is False
+    # Every screen can say which option keeps the table from starting, and what it needs.
+    assert state["room"]["misfit"] == {"variant": "vault", "min": 7, "max": 10}
     error = await leader.error({"type": "start"})
     assert error["code"] == "variant_players"
     assert error["facts"]["variant"] == "vault"
+    await leader.send({"type": "options", "variants": []})
+    assert (await leader.expect("state"))["room"]["misfit"] is None
 
 
 async def test_reorder_and_remove(host, kit):

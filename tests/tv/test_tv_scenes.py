@@ -69,6 +69,13 @@ def test_each_seat_is_drawn_in_its_players_look_not_its_number(tv):
         assert tv.screen.get_at(area.center)[:3] == theme.SEAT_COLOURS[look], seat
 
 
+def test_lobby_names_the_option_that_keeps_the_table_from_starting(tv):
+    misfit = {"variant": "snitch", "min": 5, "max": 6}
+    canvas = show(tv, [lobby(10, variants=["snitch"], misfit=misfit)], "lobby-misfit")
+    words = en("tv.lobby.option_misfit", option=en("mole.variant.snitch"), min=5, max=6)
+    assert words == "Snitch (advanced) needs 5 to 6 players" and words in canvas.texts()
+
+
 def test_lobby_says_how_many_more_players_are_needed(tv):
     canvas = show(tv, [lobby(3)], "lobby-waiting")
     assert en("tv.lobby.waiting", count=2) in canvas.texts()
