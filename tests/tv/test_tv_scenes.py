@@ -71,7 +71,8 @@ def test_each_seat_is_drawn_in_its_players_look_not_its_number(tv):
 
 def test_lobby_names_the_option_that_keeps_the_table_from_starting(tv):
     misfit = {"variant": "snitch", "min": 5, "max": 6}
-    canvas = show(tv, [lobby(10, variants=["snitch"], misfit=misfit)], "lobby-misfit")
+    message = lobby(10, variants=["snitch"], misfit=misfit, can_start=False)
+    canvas = show(tv, [message], "lobby-misfit")
     words = en("tv.lobby.option_misfit", option=en("mole.variant.snitch"), min=5, max=6)
     assert words == "Snitch (advanced) needs 5 to 6 players" and words in canvas.texts()
 
