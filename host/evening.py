@@ -1,5 +1,6 @@
 """The leader's controls that make an evening flow: pause, end a game, back to the lobby, bots to
-fill seats, removing a player mid-game, and stepping through the grand reveal.
+fill seats, removing a player mid-game, stepping through the grand reveal, and continuing a game
+the host was stopped in.
 
 Each is a move of the Room (``LEADER_MOVES[type](room, conn, message)``), checked and answered like
 any other message: a refusal goes to the sender only and changes nothing.
@@ -51,6 +52,14 @@ def back_to_lobby(room: Room, conn: Connection, message: dict[str, Any]) -> None
     if room.phase != "over":
         raise RoomError("not_over")
     room.back_to_lobby()
+
+
+def resume_saved(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    """``{"type": "resume_saved"}`` in the lobby: the interrupted game on offer goes on, as with
+    the host's R key or ``--resume``. A host without a window has no R key, so without this the
+    table could only start afresh or have the host restarted."""
+    room.require_leader(conn)
+    room.resume_saved()
 
 
 def add_bot(room: Room, conn: Connection, message: dict[str, Any]) -> None:
@@ -123,4 +132,5 @@ LEADER_MOVES: dict[str, Callable[[Room, Connection, dict[str, Any]], None]] = {
     "lobby": back_to_lobby,
     "add_bot": add_bot,
     "replay": replay,
+    "resume_saved": resume_saved,
 }

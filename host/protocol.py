@@ -70,6 +70,7 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "lobby": {},
     "add_bot": {},
     "replay": {"step": (_OPT_INT, False)},
+    "resume_saved": {},
     "ping": {},
 }
 
