@@ -296,7 +296,10 @@ function namesShort(names) {
 /** Who is away (their phone is gone), and whom a bot plays for meanwhile. */
 function absentParts(ctx) {
   const seats = (ctx.room.seats || []).map((entry) => entry.seat);
-  const away = seats.filter((seat) => seatStatus(ctx, seat) === "away");
+  // A seat someone asks for is away already: the claim's words say so, and the bar has room
+  // for one of the two whole (QA: "Away: Barth…" beside the claim of the same seat).
+  const claimed = new Set((ctx.room.claims || []).map((claim) => claim.seat));
+  const away = seats.filter((seat) => seatStatus(ctx, seat) === "away" && !claimed.has(seat));
   const covered = seats.filter((seat) => seatStatus(ctx, seat) === "bot");
   const part = (cls, key, list) => {
     const names = list.map((seat) => nameOf(ctx, seat));
@@ -328,40 +331,88 @@ function drawPart(part, words) {
 // whom it waits for), the latecomers' names last; the audience's count is never cut.
 const SHORTEN_FIRST = ["clock", "covered", "away", "next-game"];
 const BAR_GAP = 24; // design pixels between two parts (board.css, .bar-row)
+const NOTE_LEAST = 144; // a note's least width on a crowded row (board.css: 6em of 24 px)
 const KEPT_WHOLE = new Set(["next-game", "audience-count"]);
 
+/** On two rows, what goes below the notes when it can: the claims and KEPT_WHOLE. */
+function below(part) {
+  return part.cls === "claim" || KEPT_WHOLE.has(part.testid);
+}
+
+/** Whether a part never gives way on a crowded row (board.css): the clock, a claim (whose
+ * seat is asked for), the audience's count. */
+function whole(part) {
+  return ["clock", "audience-count"].includes(part.testid) || part.cls === "claim";
+}
+
+// The least size of a claim's name against the bar's words: 18 of 24 design pixels, a name's
+// smallest on the board (pieces.js).
+const CLAIM_NAME_LEAST = 0.75;
+
+/** The least width a part takes on a crowded row: a note's few letters and an ellipsis; what
+ * never gives way, all of it, but a claim's name at its smallest. */
+function leastWidth(part, node) {
+  if (!whole(part)) return Math.min(node.offsetWidth, NOTE_LEAST);
+  const name = part.cls === "claim" ? node.querySelector(".name") : null;
+  return node.offsetWidth - (name ? name.offsetWidth * (1 - CLAIM_NAME_LEAST) : 0);
+}
+
+/** A claim's name made smaller, down to its least, until the claim fits its row whole. */
+function fitClaims() {
+  for (const text of els.extra.querySelectorAll(".claim .bar-text")) {
+    const name = text.querySelector(".name");
+    const base = parseFloat(getComputedStyle(text).fontSize);
+    for (let size = base; size > base * CLAIM_NAME_LEAST && text.scrollWidth > text.clientWidth;) {
+      size = Math.max(base * CLAIM_NAME_LEAST, size - 1);
+      name.style.fontSize = `${size}px`;
+    }
+  }
+}
+
 /**
- * The parts' indexes in one row if they fit in `room` pixels, else two: the notes above, and
- * below what must stay whole (the latecomers, the audience's count); without those, the notes
- * split where the first row is full. `crowded`: the parts on a row still too wide.
+ * The parts' indexes in one row if they fit in `room` pixels, else two rows: of every way to
+ * share the parts between two rows (each row in the parts' order), the one that cuts least of
+ * what never gives way (whole()), then moves fewest parts from their usual row (below()), then
+ * cuts least of the rest. `crowded`: the parts on a row still too wide.
  */
-function rowsOf(parts, widths, room) {
-  const width = (row) => row.reduce((sum, i) => sum + widths[i], 0) + BAR_GAP * (row.length - 1);
+function rowsOf(parts, widths, leasts, room) {
+  const sum = (row, of) => row.reduce((total, i) => total + of[i], 0) + BAR_GAP * (row.length - 1);
+  const width = (row) => sum(row, widths);
+  const least = (row) => sum(row, leasts);
   const all = parts.map((_, index) => index);
   if (width(all) <= room) return { rows: [all], crowded: new Set() };
-  const below = all.filter((i) => KEPT_WHOLE.has(parts[i].testid));
-  const above = all.filter((i) => !KEPT_WHOLE.has(parts[i].testid));
-  let rows = [above, below];
-  if (!below.length) {
-    let split = 1;
-    while (split < above.length && width(above.slice(0, split + 1)) <= room) split += 1;
-    rows = [above.slice(0, split), above.slice(split)];
+  if (all.length < 2) return { rows: [all], crowded: new Set(all) };
+  let best = null;
+  for (let mask = 1; mask < (1 << all.length) - 1; mask += 1) {
+    const rows = [all.filter((i) => !(mask & (1 << i))), all.filter((i) => mask & (1 << i))];
+    const over = (measure) => rows.reduce((sum, row) => sum + Math.max(0, measure(row) - room), 0);
+    const moved = all.filter((i) => below(parts[i]) !== Boolean(mask & (1 << i)));
+    const score = [over(least), moved.length, over(width)];
+    if (!best || lessThan(score, best.score)) best = { rows, score };
   }
-  rows = rows.filter((row) => row.length);
+  const rows = best.rows;
   return { rows, crowded: new Set(rows.filter((row) => width(row) > room).flat()) };
+}
+
+/** Whether the list of numbers `a` comes before `b` (the first that differs decides). */
+function lessThan(a, b) {
+  const k = a.findIndex((value, i) => value !== b[i]);
+  return k >= 0 && a[k] < b[k];
 }
 
 /**
  * The parts between the connection and the buttons, on one row or two. When two rows are not
- * enough, lists take their short forms one by one; the last row then holds the rest, and what
- * is still too wide ends in an ellipsis: nothing runs under the buttons.
+ * enough, lists take their short forms one by one; the last row then holds the rest, and a note
+ * still too wide ends in an ellipsis: nothing runs under the buttons, and a claim is never cut
+ * (QA: "Alguien quiere ocupar el puesto de…" at 1280x720).
  */
 function fillExtra(parts) {
   const nodes = parts.map((part) => drawPart(part, part.full));
   els.extra.classList.add("measuring"); // every part at its full width on one line
   fill(els.extra, ...nodes);
   const room = els.extra.clientWidth;
-  const measure = () => rowsOf(parts, nodes.map((node) => node.offsetWidth), room);
+  const measure = () => rowsOf(parts, nodes.map((node) => node.offsetWidth),
+    nodes.map((node, i) => leastWidth(parts[i], node)), room);
   let found = measure();
   for (const testid of SHORTEN_FIRST) {
     const index = parts.findIndex((part) => part.testid === testid && part.short);
@@ -375,6 +426,7 @@ function fillExtra(parts) {
   const shown = found.rows;
   fill(els.extra, ...shown.map((row) => h("span", { class: "bar-row" }, row.map((i) => nodes[i]))));
   els.extra.classList.toggle("two-rows", shown.length > 1);
+  fitClaims();
 }
 
 function renderBar() {
@@ -389,7 +441,10 @@ function renderBar() {
   const clock = room.phase === "playing" ? clockText(room) : null;
   if (clock) parts.push(clockPart(ctx, clock));
   for (const claim of room.claims || []) {
-    parts.push(barPart("claim", `claim-${claim.id}`, t("board.claim", { name: claim.name })));
+    // The name apart, to be made smaller when the words do not fit whole (fitClaims).
+    const [before, after] = t("board.claim", { name: "\u0000" }).split("\u0000");
+    const words = [before, h("span", { class: "name" }, claim.name), after ?? ""];
+    parts.push(barPart("claim", `claim-${claim.id}`, words));
   }
   const notice = room.notice;
   if (notice && NOTICE_KINDS.has(notice.kind) && performance.now() < board.noticeShownUntil) {
