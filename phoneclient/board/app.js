@@ -4,7 +4,7 @@
 // the timed moments between two messages, and overlays the pause, the clock and the notices.
 
 import { fill, h, setText } from "../dom.js";
-import { LANGUAGES, has, language, normalise, preferredLanguage, storeLanguage, t, useLanguage }
+import { LANGUAGES, has, language, preferredLanguage, storeLanguage, t, useLanguage }
   from "../i18n.js";
 import { fitGuesses, fitRounds, renderAudience } from "./audience.js";
 import { FirstGameHints } from "./hints.js";
@@ -531,11 +531,13 @@ setInterval(() => {
 
 async function boot() {
   fitStage();
-  const asked = params.get("lang");
+  const asked = String(params.get("lang") || "").trim().toLowerCase().slice(0, 2);
   // A screen for the whole room speaks the host's language (the one the TV window speaks)
   // unless ?lang= or a choice made on this page says otherwise: a smart TV's browser language
-  // is often not the party's.
-  const first = asked ? normalise(asked) : preferredLanguage(document.documentElement.dataset.hostLang);
+  // is often not the party's. A ?lang= the host has no words for is as if none were given
+  // (QA: /board?lang=xx was in English with --lang pt).
+  const first = LANGUAGES.includes(asked)
+    ? asked : preferredLanguage(document.documentElement.dataset.hostLang);
   for (let wait = 400; ; wait = Math.min(wait * 2, 5000)) {
     try {
       await useLanguage(first);

@@ -31,3 +31,20 @@ def test_a_board_opened_anywhere_speaks_the_hosts_language(
         expect(page.get_by_test_id("lang")).to_have_value("en")
     finally:
         context.close()
+
+
+@pytest.mark.host_config(screen_lang="pt")
+@pytest.mark.parametrize("asked", ["xx", "de-DE", ""])
+def test_a_language_the_host_has_no_words_for_falls_back_to_the_hosts(
+    browser: Any, host: Any, asked: str
+) -> None:
+    """QA: /board?lang=xx with `--lang pt` was in English."""
+    context = browser.new_context(viewport=BOARD_VIEWPORT, locale="en-US")
+    try:
+        page = context.new_page()
+        page.goto(f"{host.url}board?lang={asked}")
+        expect(page.get_by_test_id("lang")).to_have_value("pt")
+        expect(page.locator("html")).to_have_attribute("lang", "pt")
+        expect(page.get_by_test_id("conn")).to_have_text("Ao vivo")
+    finally:
+        context.close()
