@@ -47,13 +47,27 @@ function nameForm(ctx, labelKey, buttonKey) {
   h("button", { type: "submit", class: "primary", testid: "join-submit" }, t(buttonKey)));
 }
 
+/** The game the host was stopped in, on offer: the leader continues it (a host without a window
+ * has no R key). */
 export function resumable(ctx) {
-  const { room, t } = ctx;
-  if (!room.resumable) return null;
-  return h("p", { class: "banner", testid: "resumable" }, t("phone.lobby.resumable", {
-    names: room.resumable.names.join(t("phone.list.separator")),
-    actions: room.resumable.actions,
-  }));
+  const { room, you, send, t } = ctx;
+  const saved = room.resumable;
+  if (!saved) return null;
+  const leader = (room.seats || []).find((seat) => seat.leader);
+  const leading = Boolean(you && you.leader && you.seat !== null && you.seat !== undefined);
+  return h("section", { class: "banner resumable", testid: "resumable" },
+    h("p", { testid: "resumable-game" }, t("phone.lobby.resumable", {
+      names: saved.names.join(t("phone.list.separator")), actions: saved.actions,
+    })),
+    you && you.resume_pending
+      ? h("p", { testid: "resume-pending" }, t("phone.resume_pending")) : null,
+    leading
+      ? h("button", {
+        type: "button", class: "primary", testid: "resume-saved",
+        onclick: () => send({ type: "resume_saved" }),
+      }, t("phone.lobby.resume_saved"))
+      : leader && h("p", { testid: "resumable-who" },
+        t("phone.lobby.resumable_leader", { name: leader.name })));
 }
 
 /** A phone without a seat: join the lobby, or (game running) reclaim a seat or watch. */

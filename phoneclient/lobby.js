@@ -63,6 +63,27 @@ function removeConfirmation(ctx, seat) {
       }, t("phone.lobby.remove_no"))));
 }
 
+/** A new game drops the one on offer for good (the host keeps one game): asked twice. */
+function dropConfirmation(ctx) {
+  const { send, t } = ctx;
+  const answer = (start) => () => {
+    ctx.ui.dropping = false;
+    if (start) send({ type: "start" });
+    else ctx.redraw();
+  };
+  return h("div", {
+    class: "confirm", testid: "drop-confirm", role: "group", "aria-labelledby": "drop-question",
+  },
+    h("p", { class: "status", id: "drop-question" }, t("phone.lobby.drop_confirm")),
+    h("div", { class: "pair" },
+      h("button", {
+        type: "button", class: "big no", testid: "drop-yes", onclick: answer(true),
+      }, t("phone.lobby.start_new")),
+      h("button", {
+        type: "button", class: "big", testid: "drop-no", onclick: answer(false),
+      }, t("phone.lobby.remove_no"))));
+}
+
 function variantToggles(ctx, editable) {
   const { room, send, t } = ctx;
   const game = room.game; // the host always names the table's game
@@ -117,8 +138,6 @@ export function renderLobby(ctx) {
   const count = (room.seats || []).length;
   const parts = [
     h("h1", { class: "title" }, t(`${room.game}.name`)),
-    you.resume_pending
-      ? h("p", { class: "banner", testid: "resume-pending" }, t("phone.resume_pending")) : null,
     resumable(ctx),
     h("p", { class: "hint", testid: "lobby-count" }, t("phone.lobby.count", {
       count, min: room.min_players, max: room.max_players,
@@ -132,10 +151,25 @@ export function renderLobby(ctx) {
   if (you.leader) {
     // Once the table can start, the button stays in sight at the bottom of the screen while
     // the leader scrolls the options above it: starting is the lobby's last step, not a hunt.
-    parts.push(h("button", {
+    // A game on offer is dropped by a new one: the start is asked twice, in the button's place.
+    if (!room.resumable) ctx.ui.dropping = false;
+    parts.push(ctx.ui.dropping ? dropConfirmation(ctx) : h("button", {
       type: "button", class: room.can_start ? "primary start-ready" : "primary", testid: "start",
-      disabled: !room.can_start, onclick: () => send({ type: "start" }),
-    }, t("phone.lobby.start")));
+      disabled: !room.can_start,
+      onclick: () => {
+        if (!room.resumable) {
+          send({ type: "start" });
+          return;
+        }
+        ctx.ui.dropping = true;
+        ctx.redraw();
+        // The button stood at the foot of the screen; the question is at the foot of the page.
+        requestAnimationFrame(() => {
+          const question = document.querySelector('[data-testid="drop-confirm"]');
+          if (question) question.scrollIntoView({ block: "nearest" });
+        });
+      },
+    }, t(room.resumable ? "phone.lobby.start_new" : "phone.lobby.start")));
     if (!room.can_start) {
       parts.push(h("p", { class: "hint", testid: "start-hint" }, t("phone.lobby.start_hint", {
         min: room.min_players, max: room.max_players,

@@ -3,6 +3,7 @@
 // (for the leader's own seat, the next player present; with nobody, the host's keys).
 
 import { h } from "./dom.js";
+import { resumable } from "./join.js";
 
 /**
  * A seat's state in words, for the panel of seats: removed, away, or its phone gone; null for a
@@ -87,10 +88,7 @@ export function waitingScreen(ctx) {
   const { room, you, t } = ctx;
   if (you.seat !== null && you.seat !== undefined) return null;
   const title = h("h1", { class: "title" }, t(`${room.game}.name`));
-  if (you.resume_pending) {
-    return { screen: "resume-pending", nodes: [title,
-      h("p", { class: "banner", testid: "resume-pending" }, t("phone.resume_pending"))] };
-  }
+  if (you.resume_pending) return { screen: "resume-pending", nodes: [title, resumable(ctx)] };
   if (you.claim) {
     return { screen: "claim", nodes: [title,
       h("p", { class: "banner", testid: "claim-waiting" },
