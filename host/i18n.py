@@ -42,6 +42,13 @@ def is_audience_text(key: str) -> bool:
     return key.startswith("phone.audience.") and not key.startswith("phone.audience.join.")
 
 
+def is_lobby_text(key: str) -> bool:
+    """What each option of a game does, said beside its switch in the seated lobby only (the
+    first screen names the options, lobby.js explains them)."""
+    game, _, rest = key.partition(".variant.")
+    return bool(rest) and rest.endswith(".about") and game in _game_names()
+
+
 def game_text_of(key: str) -> str | None:
     """The game whose own words these are (its screens during a game: roles, phases, cards,
     the phone's ``phone.<game>.*``), fetched with its module; None for the rest. A game's name and
@@ -58,6 +65,8 @@ def _on_first_screen(key: str) -> bool:
     # Refusals reach the phone already worded in its language by the host (never by code), so
     # the phone has no use for the error texts.
     if key.startswith("error.") or is_rules_text(key) or is_audience_text(key):
+        return False
+    if is_lobby_text(key):
         return False
     return game_text_of(key) is None
 
@@ -80,8 +89,8 @@ _NOT_ON_PHONE = frozenset({"tv", "cli", "board"})
 
 
 class _Surfaces(Mapping[str, Surface]):
-    """The surfaces by name: ``phone`` (the first screen), ``phone-rules``, ``phone-audience``
-    and one per game,
+    """The surfaces by name: ``phone`` (the first screen), ``phone-rules``, ``phone-audience``,
+    ``phone-lobby`` and one per game,
     ``phone-<game>``, made the first time one is looked up."""
 
     @staticmethod
@@ -94,6 +103,7 @@ class _Surfaces(Mapping[str, Surface]):
             "phone": Surface(_NOT_ON_PHONE, _on_first_screen),
             "phone-rules": Surface(_NOT_ON_PHONE, is_rules_text),
             "phone-audience": Surface(_NOT_ON_PHONE, is_audience_text),
+            "phone-lobby": Surface(_NOT_ON_PHONE, is_lobby_text),
             **games,
         }
 

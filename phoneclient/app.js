@@ -28,7 +28,8 @@ const GAMES = {
 // the Wi-Fi sees the files a phone fetches, so a file fetched by one role's phones and not by
 // another's would tell who is who.
 const PARTS = {
-  lobby: () => import("./lobby.js"), // the seated lobby (with evening.js and teaching.js)
+  // The seated lobby (with evening.js and teaching.js) and what its options do (i18n.js).
+  lobby: () => Promise.all([import("./lobby.js"), addPart("lobby")]).then(([module]) => module),
   teaching: () => import("./teaching.js"),
   shared: () => import("./shared.js"),
   // An audience member's screen, with its words (i18n.js).

@@ -27,7 +27,7 @@ RAW_KEY = re.compile(r"\b(?:phone|board|tv|cli|mole|insidejob|error|tutorial|cha
 # screen's always; a game's with its module (app.js, gameModule); the rules' with the How-to page
 # (app.js) and with a tutorial (modulesWanted).
 EXTRA_PART = {"mole.js": "mole", "insidejob.js": "insidejob", "howto.js": "rules",
-              "teaching.js": "rules", "audience.js": "audience"}  # fmt: skip
+              "teaching.js": "rules", "audience.js": "audience", "lobby.js": "lobby"}  # fmt: skip
 QUOTED_KEY = re.compile(
     r"""(["'`])((?:phone|board|tv|cli|mole|insidejob|error|tutorial|channel)\.[A-Za-z0-9_.]*)"""
     r"""(\$\{|\1)"""

@@ -41,7 +41,7 @@ async def test_the_phone_asks_only_for_the_words_a_phone_shows(host):
     # (with its module).
     later = {
         part: await (await host.client.get(f"/i18n/es.json?for=phone-{part}")).json()
-        for part in ("rules", "audience", "mole", "insidejob")
+        for part in ("rules", "audience", "lobby", "mole", "insidejob")
     }
     assert any(key.startswith("tv.") for key in whole)
     seen = set(phone)
@@ -58,6 +58,8 @@ async def test_the_phone_asks_only_for_the_words_a_phone_shows(host):
     # An audience member's words come with its screen; the offer to join it is on the first.
     assert "phone.audience.result.title" in later["audience"]
     assert "phone.audience.join.button" in phone
+    # The lobby's options are named on the first screen and explained with the seated lobby.
+    assert "mole.variant.vault" in phone and "mole.variant.vault.about" in later["lobby"]
     # Refusals come worded by the host: a phone never looks up an error's text.
     assert not any(key.startswith("error.") for key in seen)
     shown = {key for key in whole if key.startswith(("phone.", "tutorial.", "mole.", "channel."))}
@@ -66,6 +68,7 @@ async def test_the_phone_asks_only_for_the_words_a_phone_shows(host):
         **phone,
         **later["rules"],
         **later["audience"],
+        **later["lobby"],
         **later["mole"],
         **later["insidejob"],
     }
