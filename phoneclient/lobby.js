@@ -171,9 +171,13 @@ export function renderLobby(ctx) {
       },
     }, t(room.resumable ? "phone.lobby.start_new" : "phone.lobby.start")));
     if (!room.can_start) {
-      parts.push(h("p", { class: "hint", testid: "start-hint" }, t("phone.lobby.start_hint", {
-        min: room.min_players, max: room.max_players,
-      })));
+      // The table's size suits the game but not an option chosen: name it, not the game's range.
+      const misfit = room.misfit;
+      parts.push(h("p", { class: "hint", testid: "start-hint" }, misfit
+        ? t("phone.lobby.option_misfit", {
+          option: t(`${room.game}.variant.${misfit.variant}`), min: misfit.min, max: misfit.max,
+        })
+        : t("phone.lobby.start_hint", { min: room.min_players, max: room.max_players })));
     }
   } else {
     const leader = (room.seats || []).find((seat) => seat.leader);

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from host.i18n import translate
 from tests.browser.test_board_page import FakePhone
 from tests.browser.test_phone_qa_fixes import ARTIFACTS, SIZES, seat_five, send
 
@@ -63,3 +64,23 @@ def test_before_the_table_can_start_the_button_keeps_its_place(
     expect(leader.get_by_test_id("start-hint")).to_be_visible()
     leader.evaluate("window.scrollTo(0, 0)")
     assert box(leader, "start")["top"] > box(leader, "start")["height"], "below the fold"
+
+
+def test_the_hint_names_the_option_that_keeps_the_table_from_starting(
+    phones: Any, host: Any, kit: Any
+) -> None:
+    """Five players suit Mole in the Crew but not The Vault (7 to 10): the hint said "The game
+    starts with 5 to 10 players" to a table of five (QA)."""
+    (leader,) = phones(1, lang="es")
+    kit.join([leader], ["Ana"])
+    for name in ("Bo", "Cy", "Dee", "Eli"):
+        phone = FakePhone("es")
+        host.call(lambda room, phone=phone: room.connect(phone))
+        send(host, phone, {"type": "join", "name": name})
+    expect(leader.get_by_test_id("start")).to_be_enabled()
+    leader.get_by_test_id("variant-vault").click()
+    expect(leader.get_by_test_id("start")).to_be_disabled()
+    option = translate("es", "mole.variant.vault")
+    expect(leader.get_by_test_id("start-hint")).to_have_text(
+        translate("es", "phone.lobby.option_misfit", option=option, min=7, max=10)
+    )
