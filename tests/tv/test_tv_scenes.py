@@ -329,6 +329,20 @@ def test_an_unfinished_game_is_offered_and_r_continues_it():
         window.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+def test_the_interrupted_game_is_said_whole_with_who_can_continue_it(lang):
+    """The line names the leader's phone too (a host with no window has no R key)."""
+    window = TvWindow(lang, size=(1280, 720), sound=False)
+    try:
+        saved = {"game": "mole", "names": ["Ana", "Bruno"], "actions": 12}
+        canvas = show(window, [lobby(0, resumable=saved)], f"lobby-resume-{lang}")
+        words = translate(lang, "tv.lobby.interrupted")
+        (line,) = [d for d in canvas.drawn if d.kind == "text" and d.label == words]
+        assert line.sentence and not line.cut, words
+    finally:
+        window.close()
+
+
 def test_closing_the_window_or_esc_twice_ends_the_loop():
     window = TvWindow("en", size=(640, 360), sound=False)
     window.post(lobby(2))
