@@ -68,6 +68,10 @@ function players(ctx) {
   } else if (seats.length > most) {
     status = t("tv.lobby.too_many", { max: most });
     tone = "bad";
+  } else if (room.misfit) { // the count suits the game, not this option: name it
+    const { variant, min, max } = room.misfit;
+    status = t("tv.lobby.option_misfit", { option: t(`${room.game}.variant.${variant}`), min, max });
+    tone = "bad";
   } else {
     status = t("tv.lobby.options_misfit");
     tone = "bad";
