@@ -3,7 +3,7 @@
 
 import { bestLine } from "../best_line.js";
 import { h } from "../dom.js";
-import { badge, check, namesOf, panel, seatShape } from "./pieces.js";
+import { badge, check, namesOf, panel, seatShape, widestWordOver } from "./pieces.js";
 
 // The last rounds, at most: fitRounds then leaves out the first of them while their columns do
 // not fit the panel (a three-player Inside Job game has up to eleven tricks and the vote).
@@ -37,8 +37,10 @@ export function renderAudience(ctx, game) {
     h("th", { scope: "col" }, t("board.audience.member")),
     roundIndexes.map((index) => {
       const text = label(index);
-      // A word ("Vote"), not a number, is wider than a round's column.
-      return h("th", { scope: "col", class: /\d/.test(text) ? "round-col" : "round-col word-col" }, text);
+      // A word ("Vote"), not a number, is wider than a round's column; "T3" is narrower than
+      // "T10", which a long game's table gives the room it leaves (board.css, .wide-table).
+      const kind = !/\d/.test(text) ? " word-col" : text.length <= 2 ? " narrow-col" : "";
+      return h("th", { scope: "col", class: `round-col${kind}` }, text);
     }),
     h("th", { scope: "col", class: "final-col" }, t("board.audience.final")),
     h("th", { scope: "col", class: "score-col" }, t("board.audience.score")));
@@ -97,6 +99,8 @@ function leftOutLine(t, gameName, first) {
  */
 export function fitRounds(root, ctx) {
   for (const table of root.querySelectorAll("[data-testid=audience-table]")) {
+    const audience = table.closest(".audience");
+    audience.classList.remove("wide-table");
     widenLastGuess(table);
     const cells = () => [...table.querySelectorAll("th.round-col, td.round")];
     const tooWide = () => cells().some((cell) => {
@@ -107,6 +111,13 @@ export function fitRounds(root, ctx) {
       return cell.tagName === "TH" ? contentWidth(cell) > room + 0.5
         : cell.scrollWidth > cell.clientWidth + 1;
     });
+    // The guesses take room from the truth (board.css, .wide-table) rather than leave out a
+    // round or break a long word of a last guess (QA: a three-player Inside Job game's twelve
+    // rounds showed ten at 1920x1080, and "WWWWWWWW / WWWWWWWW" beside them).
+    if (tooWide() || lastGuessTooNarrow(table)) {
+      audience.classList.add("wide-table");
+      widenLastGuess(table);
+    }
     let first = Number(table.dataset.first);
     let trimmed = false;
     while (table.querySelectorAll("th.round-col").length > 1 && tooWide()) {
@@ -127,6 +138,12 @@ export function fitRounds(root, ctx) {
   }
 }
 
+/** True if a word of a last guess is wider than its column even at a name's smallest size. */
+function lastGuessTooNarrow(table) {
+  return [...table.querySelectorAll("td.final .name")]
+    .some((name) => widestWordOver(name, name.closest("td")) > 0);
+}
+
 /**
  * A table of many rounds (board.css, .many-rounds) is laid out with its last guess narrow,
  * which "T10" needs; the last guess takes back what the rounds' labels leave of their columns,
@@ -137,6 +154,9 @@ function widenLastGuess(table) {
   const heads = [...table.querySelectorAll("th.round-col:not(.word-col)")];
   if (!final || !heads.length || !table.classList.contains("many-rounds")) return;
   final.style.width = "";
+  // The wide table's columns are set to what each needs (board.css): its one-digit rounds'
+  // spare is "T10"'s.
+  if (table.closest(".wide-table")) return;
   const spare = Math.min(...heads.map((head) => {
     const style = getComputedStyle(head);
     return head.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
@@ -225,7 +245,7 @@ function guessCell(ctx, seats, truth, cls = "") {
       exact ? h("span", { class: "right" }, check()) : null,
       h("span", { class: "visually-hidden" }, names)];
   return h("td", {
-    class: `guess${exact ? " exact" : ""} ${cls}${cls === "final" ? " two-line-names" : ""}`.trim(),
+    class: `guess${exact ? " exact" : ""} ${cls}${cls === "final" ? " two-line-names whole-words" : ""}`.trim(),
     data: { right: String(right) },
   }, content);
 }

@@ -215,6 +215,14 @@ function fitName(node) {
     node.classList.add("two-lines");
     node.style.fontSize = "";
     if (!shrink(node, (base) => Math.min(base, NAME_SMALLEST))) return;
+    // Where the layout gives every word its room at NAME_SMALLEST (the audience's last guess,
+    // audience.js), a word is never broken ("WWWWWWWW / WWWWWWWW" read as two names, QA).
+    if (node.closest(".whole-words")) {
+      node.classList.remove("two-lines");
+      node.style.fontSize = oneLine;
+      if (shrink(node, (base) => Math.min(base, NAME_SMALLEST))) shortenInTheMiddle(node);
+      return;
+    }
     node.classList.add("anywhere");
     node.style.fontSize = oneLine;
     if (!shrink(node, (base) => Math.min(base, NAME_SMALLEST))) return;
@@ -222,6 +230,31 @@ function fitName(node) {
     node.style.fontSize = oneLine;
   }
   if (shrink(node, (base) => Math.min(base, NAME_SMALLEST))) shortenInTheMiddle(node);
+}
+
+/**
+ * How much wider than its room a name's widest word is at the smallest size a name takes, in
+ * design pixels (0 or less: every word fits whole); the room is the width of `box`'s content
+ * less what stands before the name in it (a seat's shape).
+ */
+export function widestWordOver(node, box) {
+  const style = getComputedStyle(node);
+  const probe = document.createElement("span");
+  probe.style.cssText = `position: absolute; visibility: hidden; white-space: nowrap;
+    font: ${style.fontStyle} ${style.fontWeight} ${NAME_SMALLEST}px ${style.fontFamily};`;
+  box.append(probe);
+  const widest = Math.max(0, ...(node.dataset.full ?? node.textContent).split(/\s+/).map((word) => {
+    probe.textContent = word;
+    return probe.offsetWidth;
+  }));
+  probe.remove();
+  const boxStyle = getComputedStyle(box);
+  const scale = box.getBoundingClientRect().width / (box.offsetWidth || 1) || 1;
+  const before = (node.getBoundingClientRect().left - box.getBoundingClientRect().left) / scale
+    - parseFloat(boxStyle.paddingLeft);
+  const room = box.clientWidth - parseFloat(boxStyle.paddingLeft)
+    - parseFloat(boxStyle.paddingRight) - before;
+  return widest - room;
 }
 
 /** Shrink `node`'s text from its own size down to floor(size) until it fits; true if it still
