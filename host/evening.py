@@ -65,7 +65,7 @@ def resume_saved(room: Room, conn: Connection, message: dict[str, Any]) -> None:
 def add_bot(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     """``{"type": "add_bot"}`` in the lobby: a named bot takes the next seat."""
     room.require_leader(conn)
-    room.require_lobby()
+    room.require_seats_open()
     limit = room.rules.max_players if room.rules else None
     if limit is not None and len(room.players) >= limit:
         raise RoomError("room_full", max=limit)

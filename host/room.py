@@ -336,10 +336,10 @@ class Room:
             raise
         if not self._seats_are(saved):
             self._take_seats_of(saved)
+        # The game goes on with its own options, whatever the lobby chose meanwhile (QA: the
+        # screens named the lobby's options for the saved game).
         self.match, self.rules, self.game_name = match, rules, saved.game
-        self.variants = (
-            self.variants if self._seats_are(saved) else list(saved.config.get("variants", []))
-        )
+        self.variants = list(saved.config.get("variants", []))
         self.phase = "over" if match.over else "playing"
         pause, self.saved, self.saved_pause = self.saved_pause, None, None
         self.paused = pause is not None and self.phase == "playing"
@@ -423,7 +423,7 @@ class Room:
 
     def _on_reorder(self, conn: Connection, message: dict[str, Any]) -> None:
         self.require_leader(conn)
-        self.require_lobby()
+        self.require_seats_open()
         order = message["order"]
         if sorted(order) != list(range(len(self.players))):
             raise RoomError("bad_order", players=len(self.players))
@@ -444,6 +444,7 @@ class Room:
                 raise RoomError("not_a_seat", seat=seat)
             remove_mid_game(self, player)
             return
+        self.require_seats_open()
         holder = player.conn
         with self.durable():
             self.remove_player(player)
@@ -707,6 +708,15 @@ class Room:
     def require_lobby(self) -> None:
         if self.phase != "lobby":
             raise RoomError("not_in_lobby")
+
+    def require_seats_open(self) -> None:
+        """The lobby's seats may change: not while an interrupted game is on offer, whose seats
+        they are until the leader continues it or starts a new one (QA: a newcomer or a new
+        order made continuing it unseat every phone). Raises RoomError ``not_in_lobby``,
+        ``saved_game_on_offer``."""
+        self.require_lobby()
+        if self.saved is not None:
+            raise RoomError("saved_game_on_offer")
 
     def next_id(self) -> int:
         self._counter += 1

@@ -118,7 +118,7 @@ def hello_shared(room: Room, conn: Connection, tokens: list[str]) -> None:
 
 def on_add_seat(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     """In the lobby, a seated phone takes one more player: a phone passed around."""
-    room.require_lobby()
+    room.require_seats_open()
     if not conn.seats:
         raise RoomError("not_seated")
     name = clean_name(message["name"])
@@ -186,8 +186,9 @@ def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     if watcher is not None and watcher.conn is not conn:
         # Else the screens could say "Zoe read the table best" of a player named Zoe (QA).
         raise RoomError("name_watching", name=watcher.name)
-    if room.phase != "lobby":
-        # Seats are fixed once dealt: a late joiner watches and plays the next game.
+    if room.phase != "lobby" or room.saved is not None:
+        # Seats are fixed once dealt (or while a dealt game is on offer): a late joiner
+        # watches and plays the next game.
         latecomer = Player(name=name, token=new_token(), lang=conn.lang)
         with room.durable():
             room.next_game.append(latecomer)
@@ -241,7 +242,7 @@ def on_claim(room: Room, conn: Connection, message: dict[str, Any]) -> None:
 
 
 def on_leave(room: Room, conn: Connection, message: dict[str, Any]) -> None:
-    room.require_lobby()
+    room.require_seats_open()
     player = conn.player
     if player is None:
         raise RoomError("not_seated")

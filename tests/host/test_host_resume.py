@@ -282,3 +282,49 @@ async def test_a_game_paused_when_the_host_stopped_resumes_paused(make_host, kit
     await second.client.close()
     unpaused = await make_host()
     assert unpaused.room.paused_record() is None
+
+
+async def test_the_seats_of_a_game_on_offer_stay_its_seats_until_the_leader_decides(make_host, kit):
+    """QA: a newcomer, or a new order, in the lobby of a restarted host made continuing the
+    saved game unseat every phone; options chosen meanwhile were shown for the saved game."""
+    first = await make_host()
+    phones = await first.table(5)
+    await first.start(phones)
+    await play_simple(phones, 2)
+    tokens = [p.token for p in phones]
+    await first.client.close()
+
+    second = await make_host()
+    room = second.room
+    back = [await second.phone(token=token) for token in tokens]
+    leader = back[0]
+    for phone in back:
+        await phone.sync()
+    before = kit.frozen(room)
+    for message in (
+        {"type": "reorder", "order": [1, 0, 2, 3, 4]},
+        {"type": "remove", "seat": 4},
+        {"type": "add_bot"},
+        {"type": "leave"},
+    ):
+        error = await leader.error(message)
+        assert error["code"] == "saved_game_on_offer", (message, error)
+    assert kit.frozen(room) == before
+    # A newcomer plays the next game; the options apply to a new game only.
+    zed = await second.phone()
+    await zed.send({"type": "join", "name": "Zed"})
+    await zed.expect("welcome")
+    state = await zed.sync()
+    assert state["you"]["next_game"] is True and state["room"]["next_game"] == ["Zed"]
+    assert [s["name"] for s in state["room"]["seats"]] == kit.names[:5]
+    await leader.send({"type": "options", "variants": ["quick"]})
+    assert (await leader.sync())["room"]["variants"] == ["quick"]
+    await leader.send({"type": "resume_saved"})
+    for seat, phone in enumerate(back):
+        state = await phone.sync()
+        assert state["room"]["phase"] == "playing"
+        assert state["you"]["seat"] == seat and state["view"]["me"]["role"]
+        assert not any('"seat_lost"' in text for text in phone.raw)
+    assert room.variants == [] and len(room.log) == 2
+    state = await zed.sync()
+    assert state["you"]["next_game"] is True and state["room"]["variants"] == []
