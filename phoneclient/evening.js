@@ -86,7 +86,9 @@ function addBotButton(ctx) {
 
 /** What the lobby adds for the evening, under the game's own options. */
 export function lobbySettings(ctx, leader) {
-  return [timerPicker(ctx, leader), firstGameToggle(ctx, leader), leader ? addBotButton(ctx) : null];
+  const seatsOpen = !ctx.room.resumable; // a game on offer keeps its seats
+  return [timerPicker(ctx, leader), firstGameToggle(ctx, leader),
+    leader && seatsOpen ? addBotButton(ctx) : null];
 }
 
 /** How many players each game needs, beside its name in the leader's game picker. */

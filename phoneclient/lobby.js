@@ -142,7 +142,9 @@ export function renderLobby(ctx) {
     h("p", { class: "hint", testid: "lobby-count" }, t("phone.lobby.count", {
       count, min: room.min_players, max: room.max_players,
     })),
-    playerList(ctx, you.leader ? (seat, index, mine) => rowControls(ctx, seat, index, mine) : null),
+    // A game on offer keeps its seats and their order (the host refuses changes to them).
+    playerList(ctx, you.leader && !room.resumable
+      ? (seat, index, mine) => rowControls(ctx, seat, index, mine) : null),
     you.leader ? gamePicker(ctx) : null,
     variantToggles(ctx, Boolean(you.leader)),
     ...lobbySettings(ctx, Boolean(you.leader)),
@@ -185,7 +187,7 @@ export function renderLobby(ctx) {
       t("phone.lobby.wait_leader", { name: leader ? leader.name : "" })));
   }
   // A phone passed around takes each player off it on its own (shared.js).
-  if (!you.phone) parts.push(h("button", {
+  if (!you.phone && !room.resumable) parts.push(h("button", {
     type: "button", class: "secondary", testid: "leave",
     onclick: () => send({ type: "leave" }),
   }, t("phone.lobby.leave")));

@@ -94,7 +94,8 @@ export function holdButton({ seat, testid, label, className, onHeld }) {
 /** In the lobby: the players on this phone (each may be taken off it) and adding one more. */
 export function phonePanel(ctx) {
   const { room, you, ui, send, t } = ctx;
-  if (!room || room.phase !== "lobby" || !holdsSeats(you)) return null;
+  // A game on offer keeps its seats (the host refuses seats added or left): nothing to offer.
+  if (!room || room.phase !== "lobby" || !holdsSeats(you) || room.resumable) return null;
   const phone = you.phone;
   const full = room.max_players !== null && (room.seats || []).length >= room.max_players;
   const input = h("input", {

@@ -35,7 +35,8 @@ def test_every_phone_says_the_game_is_saved_and_the_leader_continues_it(
     phones: Any, host: Any, kit: Any, lang: str
 ) -> None:
     pages, stranger = interrupted(phones, host, kit, lang)
-    saved = translate(lang, "phone.lobby.resumable", names=", ".join(NAMES), actions=1)
+    # One move made, said in the singular (QA: "1 moves made").
+    saved = translate(lang, "phone.lobby.resumable_one", names=", ".join(NAMES))
     for page in [*pages, stranger]:
         expect(page.get_by_test_id("resumable-game")).to_have_text(saved)
     leader, others = pages[0], pages[1:]
@@ -48,6 +49,9 @@ def test_every_phone_says_the_game_is_saved_and_the_leader_continues_it(
         translate(lang, "phone.lobby.resume_saved")
     )
     expect(leader.get_by_test_id("start")).to_have_text(translate(lang, "phone.lobby.start_new"))
+    # The game's seats stay its seats until the leader decides: no controls that change them.
+    for testid in ("add-bot", "leave", "remove-1", "move-down-0", "phone-panel"):
+        expect(leader.get_by_test_id(testid)).to_have_count(0)
     for page in [*others, stranger]:
         expect(page.get_by_test_id("resumable-who")).to_have_text(
             translate(lang, "phone.lobby.resumable_leader", name="Ana")
