@@ -257,7 +257,8 @@ def banner(plan: Plan, app: Any = None) -> str:
     lines.append(words(lang, "cli.saved_in", folder=folder))
     room = app[ROOM_KEY] if app is not None else None
     if room is not None and room.phase == "lobby" and room.saved is not None:
-        lines.append(words(lang, "cli.unfinished"))
+        # No window, no R key to name.
+        lines.append(words(lang, "cli.unfinished_headless" if plan.headless else "cli.unfinished"))
     if app is not None:  # the QR code carries the host key; the code lets phones compare it
         lines.append(words(lang, "channel.tv_code", code=app[FINGERPRINT_KEY]))
     qr_url = room.join_url if room is not None else plan.join_url

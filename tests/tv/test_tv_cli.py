@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import aiohttp
+import pytest
 from tv_phones import killed_at_the_end, start_molecrew, stops_cleanly
 
 from host.cli import build_parser, main, make_plan
@@ -89,3 +90,21 @@ def test_python_dash_m_host_is_the_molecrew_command():
         timeout=30,
     )  # fmt: skip
     assert done.returncode == 0 and done.stdout.startswith("usage: molecrew")
+
+
+@pytest.mark.parametrize(
+    ("headless", "key"), [(True, "cli.unfinished_headless"), (False, "cli.unfinished")]
+)
+def test_the_terminal_says_who_can_continue_a_saved_game(headless, key):
+    """A host with no window has no R key to name (QA)."""
+    from types import SimpleNamespace
+
+    from host.cli import banner
+    from host.server import FINGERPRINT_KEY, ROOM_KEY
+
+    args = ["--port", "0", "--no-mdns"] + (["--headless"] if headless else [])
+    plan = make_plan(build_parser().parse_args(args))
+    room = SimpleNamespace(phase="lobby", saved=object(), join_url=plan.join_url)
+    text = banner(plan, {ROOM_KEY: room, FINGERPRINT_KEY: "ABCD"})
+    assert translate("en", key) in text
+    assert ("press R" in text) is not headless
