@@ -62,8 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
             "only that player's secrets."
         ),
         epilog=(
-            "Host keys in the window: S start, P pause, B let bots play for absent players, "
-            "M mute, F11 full screen, H help, Esc twice to quit. "
+            "Host keys in the window: S start, P pause, R continue an interrupted game, "
+            "T how to play, Y / N let in or refuse someone claiming a seat, the arrow keys step "
+            "the grand reveal, B let bots play for absent players, A reduced motion, M mute, "
+            "F11 full screen, H help, Esc twice to quit. "
             "Also: `molecrew simulate --help` plays games with bots."
         ),
     )

@@ -67,6 +67,19 @@ def test_help_reads_well(capsys):
         assert option in text
 
 
+def test_help_names_every_host_key_the_readme_does(capsys):
+    """QA: --help named seven of the window's keys, the README twelve."""
+    try:
+        main(["--help"])
+    except SystemExit as stop:
+        assert stop.code == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    keys = readme.split("Host keys in the window: ", 1)[1].split(". ", 1)[0]
+    for key in keys.split(", "):
+        assert key in help_text, key
+
+
 async def test_window_mode_serves_and_stops_cleanly_on_ctrl_c(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     process, url, _banner = await start_molecrew(tmp_path, headless=False, env=env)
