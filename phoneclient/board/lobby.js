@@ -61,7 +61,10 @@ function players(ctx) {
   const missing = least - seats.length;
   if (room.can_start) {
     const leader = seats.find((s) => s.leader);
-    status = t("tv.lobby.can_start", { name: leader ? leader.name : "" });
+    // With a game on offer the leader's choice is that game or a new one (QA: "Ana can start
+    // the game" above the line saying the saved one can be continued).
+    status = t(room.resumable ? "board.resumable_leader" : "tv.lobby.can_start",
+      { name: leader ? leader.name : "" });
     tone = "ready";
   } else if (missing > 0) {
     status = missing === 1 ? t("tv.lobby.waiting_one") : t("tv.lobby.waiting", { count: missing });

@@ -68,6 +68,9 @@ def test_the_unfinished_game_line_is_whole_and_true(
         line = board.page.get_by_test_id("resumable")
         words = catalog(lang)["board.resumable"]
         expect(line).to_have_text(words)
+        # The leader's choice is that game or a new one, not "can start the game" (QA).
+        leader = catalog(lang)["board.resumable_leader"].format(name=NAMES[0])
+        expect(board.page.get_by_test_id("lobby-status")).to_have_text(leader)
         board.snapshot("lobby-resumable", tmp_path)
         place = board.page.evaluate(PLACE)
         assert place["size"] >= 23.5 and not place["cut"], place
