@@ -13,19 +13,9 @@ from playwright.sync_api import expect
 
 from host.i18n import catalog
 from tests.browser.test_board_page import BOARD_VIEWPORT, SMALL_VIEWPORT, BoardPage, Table
+from tests.browser.test_board_page_bar import LONG_NAMES
 
-NAMES = [
-    "Maximiliano Wolf",
-    "WWWWWWWWWWWWWWWW",
-    "Guadalupe Ximena",
-    "Bartholomew Mmmm",
-    "Anastasia Wójcik",
-    "Mmmmmmmmmmmmmmmm",
-    "Joãozinho Mendes",
-    "Wenceslau Wagner",
-    "Gwendolyn Moore",
-    "Đorđe Šćepanović",
-]
+NAMES = LONG_NAMES  # ten players, the longest names a table may have
 
 # The line's letters in design pixels, whether fitText cut it, and how far its box and its
 # text reach past the players' panel (inside its padding) and past the line's own box.
