@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_board_page import BOARD_VIEWPORT, SMALL_VIEWPORT, BoardPage, Table
+from tests.browser.test_board_page_audience_long_names import ROOM
 
 PLAYERS = ["WWWWWWWWWWWWWWWW", "Maximiliano Ruiz", "Hannah-Charlotte"]
 WATCHERS = ["Watcher number14", "MMMMMMMMMMMMMMMM", "Christopher Lamb"]
@@ -32,15 +33,6 @@ NAMES = """() => [...document.querySelectorAll(".audience-table .name")].map((el
   return { shown: el.textContent, full: el.dataset.full ?? el.textContent,
     cut: el.classList.contains("too-long"), size: parseFloat(getComputedStyle(el).fontSize),
     split, final: Boolean(el.closest("td.final")) };
-})"""
-
-# How much wider than its label each round's column is, in the stage's pixels.
-ROOM = """() => [...document.querySelectorAll(".audience-table th.round-col")].map((head) => {
-  const range = document.createRange();
-  range.selectNodeContents(head);
-  const scale = head.getBoundingClientRect().width / head.offsetWidth;
-  return { label: head.textContent,
-    spare: head.offsetWidth - range.getBoundingClientRect().width / scale };
 })"""
 
 
