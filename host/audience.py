@@ -12,6 +12,7 @@ member's phone hears of it, so a restarted host has them (and their members, by 
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import secrets
 from collections.abc import Callable
@@ -295,6 +296,8 @@ def on_suspect(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         raise RoomError("not_in_audience")
     if room.phase != "playing" or room.match is None:
         raise RoomError("not_started")
+    if _seated_on_this_device(room, conn):
+        raise RoomError("seat_on_this_device")
     seats = message["seats"]
     if any(not 0 <= seat < len(room.players) for seat in seats):
         raise RoomError("not_a_seat", seat=next(s for s in seats if not 0 <= s < len(room.players)))
@@ -312,6 +315,22 @@ def on_suspect(room: Room, conn: Connection, message: dict[str, Any]) -> None:
                 raise RoomError("journal_failed") from error
         room.audience.mark(member, round_no, seats)
     send_marks(room, conn)
+
+
+def _seated_on_this_device(room: Room, conn: Connection) -> bool:
+    """Whether a phone playing this game connects from the member's device (a second tab or
+    browser of a player, who knows its own side: QA). Not for the host's own machine, where
+    every local page shares one address."""
+    address = conn.address
+    try:
+        if not address or ipaddress.ip_address(address.split("%")[0]).is_loopback:
+            return False
+    except ValueError:  # not an IP address: nothing to compare it by
+        return False
+    return any(
+        player.conn is not None and player.conn is not conn and player.conn.address == address
+        for player in room.players
+    )
 
 
 def start_afresh(room: Room) -> None:

@@ -396,3 +396,29 @@ def test_nobody_read_the_table_best_with_a_score_no_better_than_chance():
     assert result["best"] is None
     zoe.marks = {0: [0, 1], 4: [0]}  # half right for four rounds, then right
     assert audience.results(truth=[0], rounds=10)["best"] == "Zoe"
+
+
+async def test_a_device_with_a_seat_in_the_game_cannot_guess_with_the_audience(host, kit):
+    """A player's second tab would mark knowing its own side (QA). Told apart by the device's
+    address (every test phone is on 127.0.0.1, where the host's own pages are all alike: set)."""
+    await _started(host)
+    zoe = await host.phone("Zoe")
+    await zoe.send({"type": "audience", "name": "Zoe"})
+    await zoe.until("audience")
+
+    def place(zoe_at, ana_at):
+        """Zoe's device and Ana's (every other seat elsewhere)."""
+        for conn in host.room.connections:
+            if conn.member is not None:
+                conn.address = zoe_at
+            elif conn.seats:
+                conn.address = ana_at if conn.seats[0].name == "Ana" else "10.0.0.9"
+
+    place("192.168.1.23", "192.168.1.23")
+    before = kit.frozen(host.room)
+    error = await zoe.error({"type": "suspect", "seats": [1]})
+    assert error["code"] == "seat_on_this_device" and "audience" in error["message"]
+    assert kit.frozen(host.room) == before
+    place("192.168.1.40", "192.168.1.23")
+    await zoe.send({"type": "suspect", "seats": [1]})
+    assert (await zoe.until("audience"))["suspects"] == [1]
