@@ -63,12 +63,10 @@ def game_text_of(key: str) -> str | None:
 
 def _on_first_screen(key: str) -> bool:
     # Refusals reach the phone already worded in its language by the host (never by code), so
-    # the phone has no use for the error texts.
-    if key.startswith("error.") or is_rules_text(key) or is_audience_text(key):
-        return False
-    if is_lobby_text(key):
-        return False
-    return game_text_of(key) is None
+    # the phone has no use for the error texts; the rules', the audience's and the seated
+    # lobby's words come with their screens.
+    later = is_rules_text(key) or is_audience_text(key) or is_lobby_text(key)
+    return not key.startswith("error.") and not later and game_text_of(key) is None
 
 
 def _game_words(game: str) -> Callable[[str], bool]:
@@ -90,8 +88,7 @@ _NOT_ON_PHONE = frozenset({"tv", "cli", "board"})
 
 class _Surfaces(Mapping[str, Surface]):
     """The surfaces by name: ``phone`` (the first screen), ``phone-rules``, ``phone-audience``,
-    ``phone-lobby`` and one per game,
-    ``phone-<game>``, made the first time one is looked up."""
+    ``phone-lobby`` and one per game, ``phone-<game>``, made the first time one is looked up."""
 
     @staticmethod
     @cache

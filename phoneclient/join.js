@@ -56,9 +56,10 @@ export function resumable(ctx) {
   const leader = (room.seats || []).find((seat) => seat.leader);
   const leading = Boolean(you && you.leader && you.seat !== null && you.seat !== undefined);
   return h("section", { class: "banner resumable", testid: "resumable" },
-    h("p", { testid: "resumable-game" }, t(saved.actions === 1 ? "phone.lobby.resumable_one" : "phone.lobby.resumable", {
-      names: saved.names.join(t("phone.list.separator")), actions: saved.actions,
-    })),
+    h("p", { testid: "resumable-game" },
+      t(saved.actions === 1 ? "phone.lobby.resumable_one" : "phone.lobby.resumable", {
+        names: saved.names.join(t("phone.list.separator")), actions: saved.actions,
+      })),
     you && you.resume_pending
       ? h("p", { testid: "resume-pending" }, t("phone.resume_pending")) : null,
     leading

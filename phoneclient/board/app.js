@@ -12,7 +12,7 @@ import { lessonOn, renderLesson } from "./lesson.js";
 import { renderLobby } from "./lobby.js";
 import { renderReplay, replayStepOf } from "./replay.js";
 import { MomentPlayer } from "./moments.js";
-import { fitText, nameOf, namesOf, seatStatus } from "./pieces.js";
+import { around, fitText, nameOf, namesOf, seatStatus } from "./pieces.js";
 import { PublicSocket } from "./socket.js";
 import { SoundBank } from "./sound.js";
 
@@ -442,8 +442,8 @@ function renderBar() {
   if (clock) parts.push(clockPart(ctx, clock));
   for (const claim of room.claims || []) {
     // The name apart, to be made smaller when the words do not fit whole (fitClaims).
-    const [before, after] = t("board.claim", { name: "\u0000" }).split("\u0000");
-    const words = [before, h("span", { class: "name" }, claim.name), after ?? ""];
+    const [before, after] = around(t, "board.claim", "name");
+    const words = [before, h("span", { class: "name" }, claim.name), after];
     parts.push(barPart("claim", `claim-${claim.id}`, words));
   }
   const notice = room.notice;

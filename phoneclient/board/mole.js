@@ -5,7 +5,7 @@
 
 import { h } from "../dom.js";
 import { at } from "./moments.js";
-import { badge, checklist, cross, check, nameOf, nextGameLine, panel } from "./pieces.js";
+import { around, badge, checklist, cross, check, nameOf, nextGameLine, panel } from "./pieces.js";
 
 export { hints } from "./mole_hints.js";
 export { replayStep, replaySteps } from "./mole_replay.js";
@@ -75,10 +75,8 @@ export function lockTrack(ctx) {
 
 // A lock's team size, said once: the catalog's "team of {size}" with the number drawn large in
 // its place, read from the sofa (QA: a large "3" over "team of 3" said it twice).
-const SIZE_MARK = "\u0000";
-
 function teamOf(ctx, size) {
-  const [before, after = ""] = ctx.t("tv.board.team_of", { size: SIZE_MARK }).split(SIZE_MARK);
+  const [before, after] = around(ctx.t, "tv.board.team_of", "size");
   const words = (text) => (text.trim() ? h("span", { class: "lock-detail fit" }, text.trim()) : null);
   return [words(before), h("span", { class: "lock-size" }, String(size)), words(after)];
 }

@@ -69,6 +69,16 @@ export function seatEntry(ctx, seat) {
   return (ctx.room.seats || []).find((entry) => entry.seat === seat) || null;
 }
 
+/**
+ * A catalog sentence in two around one of its facts, `[before, after]`, so that the fact can be
+ * drawn apart (larger, or made smaller to fit) wherever the language puts it.
+ */
+export function around(t, key, fact, facts = {}) {
+  const mark = "\u0000"; // in no sentence of a catalog
+  const [before, after = ""] = t(key, { ...facts, [fact]: mark }).split(mark);
+  return [before, after];
+}
+
 export function nameOf(ctx, seat) {
   if (seat === null || seat === undefined) return ctx.t("tv.nobody");
   const entry = seatEntry(ctx, seat);
