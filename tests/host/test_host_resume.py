@@ -37,6 +37,16 @@ async def play_simple(phones, count):
             assert message["view"]["seat"] == other.seat
 
 
+async def interrupted(make_host, actions):
+    """Five players play ``actions`` moves, then the host stops: their phones (tokens, views)."""
+    first = await make_host()
+    phones = await first.table(5)
+    await first.start(phones)
+    await play_simple(phones, actions)
+    await first.client.close()
+    return phones
+
+
 async def test_a_new_app_on_the_same_folder_resumes_the_game(make_host, kit, tmp_path):
     first = await make_host()
     phones = await first.table(5)
@@ -79,12 +89,7 @@ async def test_a_new_app_on_the_same_folder_resumes_the_game(make_host, kit, tmp
 
 
 async def test_without_resume_the_lobby_offers_the_saved_game_and_keeps_its_seats(make_host, kit):
-    first = await make_host()
-    phones = await first.table(5)
-    await first.start(phones)
-    await play_simple(phones, 3)
-    tokens = [p.token for p in phones]
-    await first.client.close()
+    tokens = [p.token for p in await interrupted(make_host, 3)]
 
     second = await make_host()
     room = second.room
@@ -287,12 +292,7 @@ async def test_a_game_paused_when_the_host_stopped_resumes_paused(make_host, kit
 async def test_the_seats_of_a_game_on_offer_stay_its_seats_until_the_leader_decides(make_host, kit):
     """QA: a newcomer, or a new order, in the lobby of a restarted host made continuing the
     saved game unseat every phone; options chosen meanwhile were shown for the saved game."""
-    first = await make_host()
-    phones = await first.table(5)
-    await first.start(phones)
-    await play_simple(phones, 2)
-    tokens = [p.token for p in phones]
-    await first.client.close()
+    tokens = [p.token for p in await interrupted(make_host, 2)]
 
     second = await make_host()
     room = second.room

@@ -4,17 +4,13 @@ to nobody who could take it."""
 
 from __future__ import annotations
 
-from tests.host.test_host_resume import play_simple
+from tests.host.test_host_resume import interrupted
 
 
 async def test_the_leader_continues_the_saved_game_from_its_phone(make_host, kit):
-    first = await make_host()
-    phones = await first.table(5)
-    await first.start(phones)
-    await play_simple(phones, 3)
+    phones = await interrupted(make_host, 3)
     tokens = [p.token for p in phones]
     roles = [p.view["me"]["role"] for p in phones]
-    await first.client.close()
 
     second = await make_host()
     room = second.room
