@@ -237,3 +237,34 @@ def test_a_moment_that_has_stopped_moving_is_not_drawn_again_until_it_changes():
         assert window.frames > drawn + 1  # the board again, drawn
     finally:
         window.close()
+
+
+def test_after_a_seat_leaves_the_display_draws_each_player_in_its_own_look():
+    """The window's loop, past the arrivals' glow: each seat's shape on the DISPLAY SURFACE is
+    its player's look, not its seat number's (a seat left, the others kept their colours)."""
+    clock = FakeClock()
+    window = TvWindow("en", size=LOOP_SIZE, sound=False, now=clock.now, sleep=clock.sleep)
+    looks = [0, 2, 3, 4, 1]  # Bruno (look 1) left; Fátima, who came after, took his look
+    message = lobby(5)
+    for seat, look in zip(message["room"]["seats"], looks, strict=True):
+        seat["look"] = look
+    _, canvas = fresh(window, message)
+    shapes = {d.label: d.rect.center for d in canvas.drawn if d.kind == "element"}
+    centres = [shapes[f"seat:{seat}"] for seat in range(5)]
+    seen: list[tuple[int, int, int]] = []
+    posted_at = clock.now()
+    window.post(message)
+
+    def script() -> bool:
+        if clock.now() < posted_at + AFTER_QUIET:
+            return False
+        assert not window.director.animating()
+        shown = pygame.display.get_surface()
+        seen.extend(tuple(shown.get_at(centre)[:3]) for centre in centres)
+        return True
+
+    try:
+        window.run(should_stop=script)
+    finally:
+        window.close()
+    assert seen == [theme.SEAT_COLOURS[look] for look in looks]
