@@ -97,6 +97,7 @@ function freshUi() {
 
 const connection = new Connection({
   onOpen() {
+    answered();
     connection.send(helloMessage(language()));
     // An audience member (no seat here) is back in the audience, its marks with it.
     const again = loadTokens().length ? null : audienceAgain();
@@ -117,6 +118,10 @@ const connection = new Connection({
  * made under the flap is `secret`: its refusal is shown under the flap, never on the open screen.
  */
 function send(message, { secret = false } = {}) {
+  if (message.type === "action") {
+    if (sending) return;
+    onItsWay();
+  }
   app.error = null;
   app.sentSecret = secret;
   if (app.flapError) {
@@ -125,12 +130,35 @@ function send(message, { secret = false } = {}) {
   }
   renderError();
   if (!connection.send(message)) {
+    answered();
     app.error = { code: "offline", message: t("phone.error.offline") };
     renderError();
   }
 }
 
 const sendSecret = (message) => send(message, { secret: true });
+
+// A tap that shows nothing on a slow Wi-Fi is tapped again, and the second tap comes back as a
+// refusal of a choice already made. So until the host answers (a state, a refusal, a new
+// socket), the button pressed says its action is on its way and no other action leaves.
+const ON_ITS_WAY_MS = 5000;
+let pressed = null; // the data-testid of the button the last click landed on
+let sending = null; // the action on its way, if one is
+document.addEventListener("click", (event) => {
+  pressed = (event.target.closest && event.target.closest("button")?.dataset.testid) || null;
+}, true);
+function onItsWay() {
+  const button = pressed && document.querySelector(`[data-testid="${CSS.escape(pressed)}"]`);
+  if (button) button.setAttribute("aria-busy", "true");
+  const mine = {};
+  sending = mine;
+  // Lost on the way (the socket will say so): the next tap may try again.
+  setTimeout(() => { if (sending === mine) answered(); }, ON_ITS_WAY_MS);
+}
+function answered() {
+  sending = null;
+  for (const node of document.querySelectorAll("[aria-busy]")) node.removeAttribute("aria-busy");
+}
 
 /**
  * A choice under the flap this seat may not make, refused here without a word to the host: the
@@ -207,6 +235,7 @@ function helloAgain() {
 }
 
 function handleMessage(message) {
+  if (message.type === "state" || message.type === "error") answered();
   switch (message.type) {
     case "welcome":
       keepToken(message.token, holdsSeats(app.you));
