@@ -528,6 +528,13 @@ async def security_headers(request: web.Request, handler: Any) -> web.StreamResp
     return response
 
 
+async def name_no_versions(_request: web.Request, response: web.StreamResponse) -> None:
+    """Every response, refusals and sockets too, says "molecrew", not aiohttp's "Python/3.11
+    aiohttp/3.x": the versions are nobody's business, and on the phone's first visit those bytes
+    came back fourteen times (issue #15's budget)."""
+    response.headers["Server"] = "molecrew"
+
+
 def create_app(config: HostConfig | None = None) -> web.Application:
     """The host app. Its cleanup closes every socket and the journal.
 
@@ -535,6 +542,7 @@ def create_app(config: HostConfig | None = None) -> web.Application:
     """
     config = config or HostConfig()
     app = web.Application(middlewares=[security_headers])
+    app.on_response_prepare.append(name_no_versions)
     app[CONFIG_KEY] = config
     app[SOCKETS_KEY] = set()
     app[STATIC_KEY] = StaticFolder(config.phoneclient_dir)

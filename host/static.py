@@ -38,7 +38,7 @@ class Asset:
 
     @classmethod
     def of(cls, body: bytes, content_type: str) -> Asset:
-        etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+        etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
         gzipped = None
         if content_type.startswith(_TEXT_TYPES) and len(body) >= _SMALLEST_WORTH_COMPRESSING:
             packed = gzip.compress(body, compresslevel=9, mtime=0)

@@ -108,3 +108,11 @@ async def test_nothing_outside_the_page_folder_is_served(page_host, path):
 
 def test_the_default_config_serves_the_real_page_folder():
     assert (HostConfig().phoneclient_dir / "index.html").is_file()
+
+
+async def test_no_response_names_the_python_or_aiohttp_version(page_host):
+    for path in ("/", "/static/app.js", "/board", "/health", "/static/missing.js"):
+        response = await page_host.client.get(path)
+        assert response.headers["Server"] == "molecrew", path
+        told = " ".join(f"{name}: {value}" for name, value in response.headers.items())
+        assert "aiohttp" not in told and "Python" not in told, (path, told)
