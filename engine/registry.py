@@ -52,6 +52,9 @@ class GameRules:
     # is over the seats it tried to find (the Moles, the Insider).
     round_of: Callable[[State], int]
     hidden_seats: Callable[[State], list[Seat]]
+    # How many steps the grand reveal tells a finished game in, counted from its final public
+    # board (a view as sent): the host bounds the leader's stepping by it, the TV draws them.
+    replay_steps: Callable[[dict[str, Any]], int]
 
 
 # A bot as a game writes it: (the acting seat's view, the bot's own rng) -> an action.

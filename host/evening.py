@@ -20,7 +20,6 @@ from host.seats import BOT_NAMES, Connection, Player, new_token
 if TYPE_CHECKING:
     from host.room import Room
 
-REPLAY_STEPS_MAX = 10_000  # the reveal's screens say how many steps they have; this bounds it
 DEMO_PLAYERS = 7  # a lively table, within the game's limits
 DEMO_AGAIN_AFTER = 25.0  # seconds the result of a demo game stays up before the next deal
 

@@ -246,6 +246,7 @@ def room_part(room: Room) -> dict[str, Any]:
         "tutorial": room.tutorial.to_json() if room.tutorial else None,
         "clock": room.clock.public(),
         "replay_step": room.replay_step,
+        "replay_count": room.replay_count(),
         "demo": room.demo,  # bots on every seat, game after game (molecrew --demo)
         "can_start": _can_start(room),
         # The option that keeps this many players from starting, and the counts it allows.

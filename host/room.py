@@ -26,7 +26,7 @@ from host.audience import AUDIENCE_MOVES, Audience, leave_if_seated, start_afres
 from host.audience import game_over as audience_game_over
 from host.clock import Handle, LoopScheduler, Scheduler
 from host.errors import RoomError
-from host.evening import LEADER_MOVES, REPLAY_STEPS_MAX, demo_game_over, remove_mid_game
+from host.evening import LEADER_MOVES, demo_game_over, remove_mid_game
 from host.i18n import normalise_language, translate
 from host.journal import JournalError, JournalStore, RoomFile, SavedGame
 from host.keeping import record_of, restore
@@ -349,14 +349,25 @@ class Room:
         self.changed()
 
     def show_replay_step(self, step: int | None) -> None:
-        """The grand reveal shows ``step`` of the game's story (None: the result). The leader's
-        phone and the TV's arrow keys call this; each screen knows how many steps its game has.
+        """The grand reveal shows ``step`` of the game's story (None: the result), held within
+        its :meth:`replay_count` steps. The leader's phone and the TV's arrow keys call this.
         Raises RoomError ``not_over``."""
         if self.phase != "over":
             raise RoomError("not_over")
-        self.replay_step = None if step is None else max(0, min(int(step), REPLAY_STEPS_MAX))
+        last = self.replay_count() - 1
+        self.replay_step = None if step is None or last < 0 else max(0, min(int(step), last))
         self.save_quietly()
         self.broadcast()
+
+    def replay_count(self) -> int:
+        """How many steps the grand reveal of the finished game has (0 before the end): its
+        story, as its rules count it from the public board, then what the audience suspected
+        if anyone marked."""
+        if self.phase != "over" or self.match is None:
+            return 0
+        board = self.match.rules.view(self.match.state, None)
+        audience = self.audience.result_for(self) or {}
+        return self.match.rules.replay_steps(board) + (1 if audience.get("members") else 0)
 
     def abandon(self, by: str | None = None) -> None:
         """End the game being played without a result (the journal records it abandoned) and

@@ -160,17 +160,21 @@ export function pausedLine(ctx) {
 function replayStepper(ctx) {
   const { room, send, t } = ctx;
   const step = room.replay_step;
+  const count = room.replay_count || 0;
   const at = step === null || step === undefined ? null : step;
-  return h("section", { class: "card-box replay", testid: "replay", data: { step: at === null ? "" : String(at) } },
+  return h("section", {
+    class: "card-box replay", testid: "replay", data: { step: at === null ? "" : String(at), count: String(count) },
+  },
     h("p", { class: "status", testid: "replay-status" },
-      at === null ? t("phone.replay.result") : t("phone.replay.step", { step: at + 1 })),
+      at === null ? t("phone.replay.result") : t("phone.replay.step", { step: at + 1, count })),
     h("div", { class: "pair" },
       h("button", {
         type: "button", class: "big", testid: "replay-back", disabled: at === null,
         onclick: () => send({ type: "replay", step: at === 0 ? null : at - 1 }),
       }, h("span", { class: "mark", "aria-hidden": "true" }, "◀"), t("phone.replay.back")),
       h("button", {
-        type: "button", class: "big", testid: "replay-next",
+        // The host holds the step within the game's story: past its last step there is none.
+        type: "button", class: "big", testid: "replay-next", disabled: at !== null && at >= count - 1,
         onclick: () => send({ type: "replay", step: at === null ? 0 : at + 1 }),
       }, h("span", { class: "mark", "aria-hidden": "true" }, "▶"), t("phone.replay.next"))),
     at === null ? null : h("button", {
@@ -201,8 +205,8 @@ export function endFooter(ctx) {
   const left = seats.waiting.join(t("phone.list.separator"));
   if (you && you.leader) {
     return h("div", { class: "stack", testid: "end-controls" },
-      h("h3", {}, t("phone.replay.title")),
-      replayStepper(ctx),
+      room.replay_count ? h("h3", {}, t("phone.replay.title")) : null,
+      room.replay_count ? replayStepper(ctx) : null,
       left ? h("p", { class: "hint", testid: "rematch-full" },
         t("phone.rematch_full", { names: left })) : null,
       h("button", {

@@ -15,6 +15,7 @@ from engine.insidejob.views import (
     acting_view,
     hidden_seats,
     record,
+    replay_steps,
     round_of,
     seat_part,
     view,
@@ -46,6 +47,7 @@ GAME = GameRules(
     snapshot=snapshot,
     round_of=round_of,
     hidden_seats=hidden_seats,
+    replay_steps=replay_steps,
 )
 
 __all__ = ["GAME", "make_config"]

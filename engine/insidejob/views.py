@@ -291,6 +291,11 @@ def hidden_seats(state: State) -> list[int]:
     return [seat for seat, role in enumerate(state.roles) if role in TRAITORS]
 
 
+def replay_steps(board: dict[str, Any]) -> int:
+    """Each trick played, then the vote."""
+    return len(board.get("tricks") or []) + (1 if board.get("vote") else 0)
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The public board for None, else what that seat may know. Raises MalformedAction
     ``not_a_seat`` for a seat that is not at the table."""

@@ -9,7 +9,15 @@ from engine.mole.bots import BOTS
 from engine.mole.config import MAX_PLAYERS, MIN_PLAYERS, config_from_json, make_config
 from engine.mole.rules import apply, expected_seats, is_over, legal_actions, may_act
 from engine.mole.state import new_state, snapshot
-from engine.mole.views import hidden_seats, lazy_view, record, round_of, seat_part, view
+from engine.mole.views import (
+    hidden_seats,
+    lazy_view,
+    record,
+    replay_steps,
+    round_of,
+    seat_part,
+    view,
+)
 from engine.mole.vocabulary import GAME_NAME, VARIANTS
 from engine.registry import GameRules, seat_bots
 
@@ -32,6 +40,7 @@ GAME = GameRules(
     snapshot=snapshot,
     round_of=round_of,
     hidden_seats=hidden_seats,
+    replay_steps=replay_steps,
 )
 
 __all__ = ["GAME"]

@@ -132,6 +132,12 @@ def hidden_seats(state: State) -> list[int]:
     return [seat for seat, role in enumerate(state.roles) if role in MOLE_ROLES]
 
 
+def replay_steps(board: dict[str, Any]) -> int:
+    """Each lock played, then the Getaway (its marks and the Driver's protection)."""
+    played = sum(1 for lock in board.get("locks") or [] if lock.get("result"))
+    return played + (1 if (board.get("result") or {}).get("marks") else 0)
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The public board, plus, for a seat, exactly what that seat may know.
 

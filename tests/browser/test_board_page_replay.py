@@ -82,9 +82,11 @@ def test_the_leader_steps_a_mole_game_on_the_board(browser: Any, host: Any, tmp_
                     )
             else:
                 expect(page.get_by_test_id("audience-member")).to_have_attribute("data-name", "Zoe")
-        # Past the last step the board stays on it; back to the result.
+        # The host counts the steps as the board does, and holds the step within them.
+        assert host.call(lambda room: room.replay_count()) == steps
         table.leader({"type": "replay", "step": steps + 3})
         expect(big.page.get_by_test_id("replay")).to_have_attribute("data-step", str(steps - 1))
+        assert host.call(lambda room: room.replay_step) == steps - 1
         table.leader({"type": "replay", "step": None})
         for board in (big, small):
             expect(board.page.get_by_test_id("replay")).to_have_count(0)
@@ -112,6 +114,7 @@ def test_the_leader_steps_an_inside_job_game_on_the_board(
         view = table.public_view()
         assert view["vote"], "the seeded game ends in the vote"
         steps = len(view["tricks"]) + 1  # no audience: no step for it
+        assert host.call(lambda room: room.replay_count()) == steps
         for board in (big, small):
             board.scene("insidejob.reveal")
         for step in range(steps):

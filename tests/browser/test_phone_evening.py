@@ -109,8 +109,21 @@ def test_three_phones_and_two_bots_play_mole_to_the_end_then_the_reveal_lobby_an
     for step in (0, 1, 2):
         leader.get_by_test_id("replay-next").click()
         host.wait_for(lambda room, step=step: room.replay_step == step)
-    expect(leader.get_by_test_id("replay-status")).to_have_text("The TV shows step 3 of the game.")
+    count = host.call(lambda room: room.replay_count())
+    expect(leader.get_by_test_id("replay-status")).to_have_text(f"The TV shows step 3 of {count}.")
+    # The story ends (QA: Next counted on to "step 12" while the TV stayed on its last step).
+    for step in range(3, count):
+        leader.get_by_test_id("replay-next").click()
+        host.wait_for(lambda room, step=step: room.replay_step == step)
+    expect(leader.get_by_test_id("replay-status")).to_have_text(
+        f"The TV shows step {count} of {count}."
+    )
+    expect(leader.get_by_test_id("replay-next")).to_be_disabled()
     leader.get_by_test_id("replay-back").click()
+    host.wait_for(lambda room: room.replay_step == count - 2)
+    for step in range(count - 3, 0, -1):
+        leader.get_by_test_id("replay-back").click()
+        host.wait_for(lambda room, step=step: room.replay_step == step)
     host.wait_for(lambda room: room.replay_step == 1)
     leader.get_by_test_id("replay-result").click()
     host.wait_for(lambda room: room.replay_step is None)

@@ -220,6 +220,7 @@ async def test_a_bot_the_leader_added_is_nobodys_seat_to_claim_or_to_show_as_awa
 
 async def test_the_leader_steps_the_grand_reveal(host, kit):
     phones = await _started(host)
+    room = host.room
     assert (await phones[0].error({"type": "replay", "step": 0}))["code"] == "not_over"
     await kit.play_to_end(host, phones)
     await _drain(phones)
@@ -228,6 +229,11 @@ async def test_the_leader_steps_the_grand_reveal(host, kit):
     assert state["room"]["replay_step"] == 2
     await phones[0].send({"type": "replay", "step": None})
     assert (await phones[1].until("state"))["room"]["replay_step"] is None
+    # The story's steps, as its rules count them from the public board: the step stays within.
+    count = state["room"]["replay_count"]
+    assert count == room.rules.replay_steps(room.rules.view(room.state, None)) > 2
+    await phones[0].send({"type": "replay", "step": 10_000})
+    assert (await phones[1].until("state"))["room"]["replay_step"] == count - 1
 
 
 @pytest.mark.parametrize("game", ["mole", "insidejob"])

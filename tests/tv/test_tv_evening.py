@@ -16,10 +16,10 @@ from test_tv_window_loop import LOOP_SIZE, FakeClock
 from tv_screens import en, fresh, show
 from tv_scripts import lobby, play, play_insidejob
 
+from engine.mole.views import replay_steps as mole_steps
 from host.errors import RoomError
 from host.tv import theme
 from host.tv.insidejob.replay import not_following, off_suit
-from host.tv.mole.replay import replay_steps as mole_steps
 from host.tv.roombar import CLOCK_FPS, NOTICE_SECONDS
 from host.tv.window import HostKeys, TvWindow
 

@@ -10,8 +10,8 @@ import pytest
 from test_tv_text_fits import keeps_a_suit_back, with_reveal
 from tv_scripts import play_insidejob
 
+from engine.insidejob.views import replay_steps
 from host.i18n import catalog
-from host.tv.insidejob.replay import replay_steps
 from host.tv.window import TvWindow
 
 ENGLISH_WORD = re.compile(r"\bIntel\b")

@@ -139,8 +139,8 @@ def evening(messages: list[dict], insidejob: bool = False) -> list[dict]:
         "best": "Maximiliano 0",
         "tally": {"0": 10},
     }
-    from host.tv.insidejob.replay import replay_steps as ij_steps
-    from host.tv.mole.replay import replay_steps as mole_steps
+    from engine.insidejob.views import replay_steps as ij_steps
+    from engine.mole.views import replay_steps as mole_steps
 
     count = (ij_steps if insidejob else mole_steps)(end["view"]) + 1
     for step in [None, *range(count)]:

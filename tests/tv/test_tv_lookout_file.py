@@ -10,8 +10,8 @@ from test_tv_long_names import LONG_NAMES, LONGEST_NAMES, named
 from tv_fit import misfits
 from tv_scripts import find_game
 
+from engine.mole.views import replay_steps
 from host.i18n import LANGUAGES
-from host.tv.mole.replay import replay_steps
 from host.tv.window import TvWindow
 
 SIZES = [(1920, 1080), (1280, 720)]

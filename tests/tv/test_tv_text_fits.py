@@ -15,11 +15,11 @@ import pytest
 from tv_fit import cut_texts, misfits
 from tv_scripts import find_game, play_insidejob
 
+from engine.insidejob.views import replay_steps as insidejob_steps
+from engine.mole.views import replay_steps as mole_steps
 from host.i18n import LANGUAGES
 from host.tv import absent, corner
 from host.tv.insidejob.replay import CHOSE_NOT, not_following
-from host.tv.insidejob.replay import replay_steps as insidejob_steps
-from host.tv.mole.replay import replay_steps as mole_steps
 from host.tv.window import TvWindow
 
 QA_NAMES = ["Ana", "Robo", "Beep", "Chip", "Dot", "Widget", "Gizmo"]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from engine.insidejob.views import replay_steps
 from engine.insidejob.vocabulary import GAME_NAME, PHASE_OVER
 from host.tv.insidejob.board import InsideJobBoardScene
 from host.tv.insidejob.hints import HINTS
 from host.tv.insidejob.moments import changes, ending_cue
-from host.tv.insidejob.replay import draw_replay_step, replay_steps
+from host.tv.insidejob.replay import draw_replay_step
 from host.tv.insidejob.reveal import InsideJobRevealScene
 from host.tv.insidejob.tutorial import chapters
 from host.tv.tvgame import BOARD, TvGame, View

@@ -32,10 +32,6 @@ NAME_GAP = 48  # at least between two names side by side under the trick
 LEFT, WIDTH = 60, 1800
 
 
-def replay_steps(view: dict[str, Any]) -> int:
-    return len(view.get("tricks") or []) + (1 if view.get("vote") else 0)
-
-
 def draw_replay_step(canvas: Canvas, frame: Frame, step: int) -> None:
     view = frame.view or {}
     tricks = list(view.get("tricks") or [])

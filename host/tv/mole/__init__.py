@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from engine.mole.views import replay_steps
 from engine.mole.vocabulary import CREW_SIDE, GAME_NAME, GETAWAY, OVER
 from host.tv.mole.board import BoardScene
 from host.tv.mole.getaway import GetawayScene
 from host.tv.mole.hints import HINTS
 from host.tv.mole.moments import changes
-from host.tv.mole.replay import draw_replay_step, replay_steps
+from host.tv.mole.replay import draw_replay_step
 from host.tv.mole.reveal import RevealScene, winner
 from host.tv.mole.tutorial import chapters
 from host.tv.tvgame import BOARD, TvGame, View

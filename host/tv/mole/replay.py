@@ -21,11 +21,6 @@ def played_locks(view: dict[str, Any]) -> list[int]:
     return [i for i, lock in enumerate(view.get("locks") or []) if lock.get("result")]
 
 
-def replay_steps(view: dict[str, Any]) -> int:
-    result = view.get("result") or {}
-    return len(played_locks(view)) + (1 if result.get("marks") else 0)
-
-
 def draw_replay_step(canvas: Canvas, frame: Frame, step: int) -> None:
     view = frame.view or {}
     locks = played_locks(view)
