@@ -208,11 +208,16 @@ def _getaway_mark(view: View, is_mole: bool, rng: Rng) -> int | None:
     n = view["players"]
     seat = view["seat"]
     if is_mole:
-        # Follow the teammates' live tally when someone is already marked.
-        tally = {int(s): c for s, c in me["tally"].items() if s != NOBODY and c > 0}
+        # Follow the teammates' live tally when someone is already marked, but never onto
+        # itself or a Mole it knows (the Snitch, unknown to the Moles, may be their pick).
+        mates = _mole_mates(view)
+        tally = {
+            int(s): c
+            for s, c in me["tally"].items()
+            if s != NOBODY and c > 0 and int(s) not in mates
+        }
         if tally:
             return max(sorted(tally), key=lambda s: tally[s])
-        mates = _mole_mates(view)
         informed = _voted_like_the_contact(view, mates)
         candidates = [s for s in range(n) if s not in mates]
         return max(candidates, key=lambda s: (informed[s], rng.below(1000)))

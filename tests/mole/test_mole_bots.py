@@ -94,3 +94,22 @@ def test_smart_mole_marks_who_kept_rejecting_teams_with_moles(five):
         five.play()
     assert five.state.phase == "getaway"
     assert GAME.bots["smart"](five.state, 0, Rng(0)) == {"type": "mark", "target": 1}
+
+
+def test_smart_moles_and_snitch_never_mark_themselves_or_a_mole_they_know():
+    # QA: the Moles, not knowing the Snitch, marked it; its bot then followed their tally onto
+    # its own seat ("Chip (Snitch) -> Chip").
+    play, checked = GAME.bots["smart"], 0
+    for seed in range(60):
+        state = GAME.new_game(GAME.make_config(players=7 + seed % 4), seed)
+        rng = Rng(seed)
+        while not GAME.is_over(state):
+            seat = min(GAME.expected_seats(state))
+            action = play(state, seat, rng)
+            if action["type"] == "mark" and state.roles[seat] in ("mole", "snitch"):
+                me = GAME.view(state, seat)
+                known = {seat, *me["me"]["knows"].get("moles", ())}
+                assert action["target"] not in known, (seed, seat, action, me["me"]["tally"])
+                checked += 1
+            GAME.apply(state, seat, action)
+    assert checked > 100
