@@ -324,7 +324,11 @@ function renderStatus() {
  * a second line. */
 function fitTopbar() {
   els.meName.dataset.measure = "line";
-  const cut = () => els.meName.scrollWidth > els.meName.clientWidth;
+  // In fractions of a pixel: scrollWidth and clientWidth are whole pixels, and a name 0.1 px
+  // wider than its box was judged to fit, then broke inside its word (QA: "Beatri / z").
+  const line = document.createRange();
+  line.selectNodeContents(els.meName);
+  const cut = () => line.getBoundingClientRect().width > els.meName.getBoundingClientRect().width;
   for (const brief of ["false", "small", "true"]) {
     els.conn.dataset.brief = brief;
     if (!cut()) break;
