@@ -260,6 +260,7 @@ def room_part(room: Room) -> dict[str, Any]:
                 "id": c.id,
                 "seat": seat_of(c.player),
                 "name": c.player.name,
+                "code": c.code,  # on the claimant's phone too: the table checks it is this one
                 "decider": seat_of(decider) if (decider := room.decider_of(c)) else None,
             }
             for c in room.claims
@@ -293,7 +294,9 @@ def you_part(room: Room, player: Player | None, conn: Connection | None) -> dict
         you["audience"] = conn.member.name  # its marks come in its own "audience" frames
     if player is None and conn is not None:
         claim = conn.claim
-        you["claim"] = {"id": claim.id, "name": claim.player.name} if claim else None
+        you["claim"] = (
+            {"id": claim.id, "name": claim.player.name, "code": claim.code} if claim else None
+        )
         you["waiting_seat"] = conn.waiting_for is not None
     if room.saved is not None and room.phase == "lobby":
         kept = conn is not None and conn.kept_seat

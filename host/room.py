@@ -38,6 +38,8 @@ from host.seating import (
     decide_claim,
     decider_of,
     drop_claim,
+    end_claims_on,
+    forget_gone_latecomers,
     give_seat,
     hello_shared,
     send_removed,
@@ -519,6 +521,7 @@ class Room:
             raise RoomError("unknown_game", game=self.game_name)
         seated = (list(self.players), list(self.next_game), self.leader)
         self.seat_newcomers()
+        forgotten = forget_gone_latecomers(self)
         seed = None if self.fixed_seed is None else self.fixed_seed + self.games_started
         try:
             match = Match.deal(
@@ -534,6 +537,8 @@ class Room:
             raise
         previous = self.match
         self._take_the_deal(match, rules, seated)
+        for player in forgotten:
+            end_claims_on(self, player)
         for conn in self.connections:
             conn.player = None if conn.shared else conn.player  # everyone passes the phone anew
         self._bot_round = None
@@ -594,13 +599,19 @@ class Room:
             raise
 
     def seat_newcomers(self) -> None:
-        """Between games: removed players leave the table, latecomers take seats while the
-        chosen game has room (the rest wait for the one after)."""
+        """Between games: removed players leave the table, latecomers whose phone is here take
+        seats while the chosen game has room (the rest wait for the one after). A latecomer
+        whose phone is gone takes no seat: the table would wait on a seat nobody holds (QA: a
+        guest device's 290 names sat in the next lobby); it is seated if its phone comes back
+        while the lobby's seats are open (seating.seat_returning_latecomer)."""
         for player in [p for p in self.players if p.removed]:
             self.remove_player(player)
         limit = self.rules.max_players if self.rules else len(self.players)
-        while self.next_game and len(self.players) < limit:
-            self.players.append(self.next_game.pop(0))
+        for player in [p for p in self.next_game if p.conn is not None]:
+            if len(self.players) >= limit:
+                break
+            self.next_game.remove(player)
+            self.players.append(player)
         if self.leader is None and self.players:
             self.leader = next((p for p in self.players if not p.bot_seat), self.players[0])
 

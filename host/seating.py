@@ -8,7 +8,10 @@ never takes it without the table's approval, and an approved claim gets a new to
 
 from __future__ import annotations
 
+import ipaddress
+import secrets
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from host.errors import RoomError
@@ -20,6 +23,16 @@ if TYPE_CHECKING:
     from host.room import Room
 
 CLAIMS_PER_SEAT = 3  # claims waiting on one seat at once (more: claims_waiting)
+# Claims one device (one remote address) has waiting at once (more: claim_on_this_device): with
+# three sockets, one guest device filled every place on a seat and refilled each one the
+# leader refused, so the real player could never ask (QA).
+CLAIMS_PER_ADDRESS = 1
+# Latecomers waiting for the next game at once: a full list forgets the oldest whose phone is
+# gone (more, all there: latecomers_full). Every name is in every frame's room part.
+LATECOMERS = 16
+# Latecomers one device may have waiting (more: latecomers_device_full): one guest device
+# joining under new names, socket after socket, had 290 seats waiting for the next game (QA).
+LATECOMERS_PER_ADDRESS = 3
 
 
 def decide_claim(room: Room, approve: bool, claim_id: int | None = None) -> None:
@@ -90,6 +103,8 @@ def on_hello(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         room.send_state(conn)
         raise RoomError("seat_in_use", name=player.name)
     player.lang = conn.lang
+    with suppress(RoomError):  # not recorded: it waits for the next deal, as before
+        seat_returning_latecomer(room, player)
     give_seat(room, conn, player)
     room.changed()
 
@@ -189,11 +204,7 @@ def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     if room.phase != "lobby" or room.saved is not None:
         # Seats are fixed once dealt (or while a dealt game is on offer): a late joiner
         # watches and plays the next game.
-        latecomer = Player(name=name, token=new_token(), lang=conn.lang)
-        with room.durable():
-            room.next_game.append(latecomer)
-        give_seat(room, conn, latecomer)
-        room.changed()
+        add_latecomer(room, conn, name)
         return
     limit = room.rules.max_players if room.rules else None
     if limit is not None and len(room.players) >= limit:
@@ -205,6 +216,67 @@ def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
             room.leader = player
     give_seat(room, conn, player)
     room.changed()
+
+
+def limited_by_device(address: str) -> bool:
+    """Whether the per-device limits apply to phones from ``address``: not on the host's own
+    machine, where every local page (and every browser test) shares one address, nor when the
+    address is not known."""
+    if not address:
+        return False
+    try:
+        return not ipaddress.ip_address(address.split("%")[0]).is_loopback
+    except ValueError:  # not an IP address: limited like any other device
+        return True
+
+
+def add_latecomer(room: Room, conn: Connection, name: str) -> None:
+    """After the deal, a new name watches and is seated at the next game. A device has at most
+    LATECOMERS_PER_ADDRESS waiting, and a full list forgets the oldest latecomer whose phone is
+    gone. Raises RoomError ``latecomers_device_full``, ``latecomers_full``."""
+    address = conn.address
+    if limited_by_device(address):
+        mine = sum(1 for p in room.next_game if p.address == address)
+        if mine >= LATECOMERS_PER_ADDRESS:
+            raise RoomError("latecomers_device_full", max=LATECOMERS_PER_ADDRESS)
+    gone = None
+    if len(room.next_game) >= LATECOMERS:
+        gone = next((p for p in room.next_game if p.conn is None), None)
+        if gone is None:
+            raise RoomError("latecomers_full", max=LATECOMERS)
+    latecomer = Player(name=name, token=new_token(), lang=conn.lang, address=address)
+    with room.durable():
+        if gone is not None:
+            room.next_game.remove(gone)
+        room.next_game.append(latecomer)
+    if gone is not None:
+        end_claims_on(room, gone)
+    give_seat(room, conn, latecomer)
+    room.changed()
+
+
+def forget_gone_latecomers(room: Room) -> list[Player]:
+    """A game is being dealt: latecomers whose phone is gone missed it, and are forgotten (their
+    names would sit on every screen for another whole game; back, they join again by name).
+    Returns them: the claims on them end once the deal is made (end_claims_on)."""
+    gone = [p for p in room.next_game if p.conn is None]
+    room.next_game = [p for p in room.next_game if p.conn is not None]
+    return gone
+
+
+def seat_returning_latecomer(room: Room, player: Player) -> None:
+    """A latecomer's phone back (by its token) in a lobby whose seats are open takes its seat at
+    once, if the game has room: it was not seated when the lobby opened, being gone."""
+    if player not in room.next_game or room.phase != "lobby" or room.saved is not None:
+        return
+    limit = room.rules.max_players if room.rules else None
+    if limit is not None and len(room.players) >= limit:
+        return
+    with room.durable():
+        room.next_game.remove(player)
+        room.players.append(player)
+        if room.leader is None:
+            room.leader = player
 
 
 def refuse_taken_name(room: Room, name: str, own: Iterable[Player] = ()) -> None:
@@ -273,6 +345,8 @@ def give_seat(room: Room, conn: Connection, player: Player, add: bool = False) -
         room.audience.leave(conn)
         conn.member = None
     player.conn = conn
+    if player in room.next_game:
+        player.address = conn.address  # the device it waits on now
     conn.player = None if conn.shared else player
     for claim in [c for c in room.claims if c.player is player]:
         # The seat's own phone is back: nobody else gets it.
@@ -284,15 +358,42 @@ def give_seat(room: Room, conn: Connection, player: Player, add: bool = False) -
 
 def ask_for_seat(room: Room, conn: Connection, player: Player) -> None:
     """``conn`` asks for ``player``'s disconnected seat by name: the table decides. A few
-    claims wait on one seat at most: more would bury the real one under a stranger's."""
+    claims wait on one seat at most, and one per device: more would bury the real one under a
+    stranger's. Each claim has a code of its own, shown on its phone and beside it on the
+    screens, so the table tells the real claimant from another who typed the same name."""
+    if conn.claim is not None and conn.claim.player is player and conn.claim in room.claims:
+        room.send_state(conn)  # asking again: the same claim, its place and its code
+        return
+    if limited_by_device(conn.address):
+        mine = [c for c in room.claims if c.conn is not conn and c.conn.address == conn.address]
+        if len(mine) >= CLAIMS_PER_ADDRESS:
+            raise RoomError("claim_on_this_device", name=mine[0].player.name)
     others = [c for c in room.claims if c.player is player and c.conn is not conn]
     if len(others) >= CLAIMS_PER_SEAT:
         raise RoomError("claims_waiting", name=player.name)
     drop_claim(room, conn)
-    claim = Claim(id=room.next_id(), player=player, conn=conn)
+    claim = Claim(id=room.next_id(), player=player, conn=conn, code=claim_code(room))
     room.claims.append(claim)
     conn.claim = claim
     room.changed()
+
+
+def claim_code(room: Room) -> int:
+    """Two digits no other waiting claim shows, drawn at random (three digits if ever all the
+    two-digit ones were taken)."""
+    taken = {claim.code for claim in room.claims}
+    free = [code for code in range(10, 100) if code not in taken]
+    if not free:
+        free = [code for code in range(100, 1000) if code not in taken]
+    return secrets.choice(free)
+
+
+def end_claims_on(room: Room, player: Player) -> None:
+    """``player`` is no seat to ask for any more: every claim on it is refused."""
+    for claim in [c for c in room.claims if c.player is player]:
+        room.claims.remove(claim)
+        claim.conn.claim = None
+        room.refuse(claim.conn, "claim_refused", {"name": player.name})
 
 
 def drop_claim(room: Room, conn: Connection) -> None:

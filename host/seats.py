@@ -80,6 +80,9 @@ class Player:
     timeouts: int = 0  # the clock ran out on this seat this many steps in a row
     seen_deal: bool = False  # on a shared phone: has held it since the deal (to read the role)
     look: int | None = None  # its colour and shape on the screens, kept all evening (give_looks)
+    # A latecomer's device (its phone's address when it joined or last came back; "" after a
+    # restart, not kept): one device has only a few latecomers waiting (host/seating.py).
+    address: str = ""
 
     @property
     def connected(self) -> bool:
@@ -145,6 +148,9 @@ class Claim:
     id: int
     player: Player
     conn: Connection = field(repr=False)
+    # Shown large on the claimant's phone and beside the claim on every screen: the table lets
+    # in the claim whose phone shows it (two claims on one seat look alike otherwise; QA).
+    code: int = 0
 
 
 # Names for the bots a leader adds to fill seats: short, friendly, unlike anyone's real name.

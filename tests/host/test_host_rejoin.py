@@ -91,7 +91,9 @@ async def test_taking_a_seat_back_by_name_needs_the_tables_approval(host, kit):
     claim = waiting["you"]["claim"]
     assert claim["name"] == "Eli" and waiting["you"]["seat"] is None
     public = await board.until("public")
-    expected = {"id": claim["id"], "seat": 4, "name": "Eli", "decider": 0}  # the leader
+    # The code the claimant's phone shows, beside the claim on every screen.
+    assert 10 <= claim["code"] <= 99
+    expected = {"id": claim["id"], "seat": 4, "name": "Eli", "code": claim["code"], "decider": 0}
     assert public["room"]["claims"] == [expected]
     leader_state = await phones[0].expect("state")
     assert leader_state["room"]["claims"][0]["name"] == "Eli"
