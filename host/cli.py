@@ -271,10 +271,13 @@ def banner(plan: Plan, app: Any = None) -> str:
 async def _start(app: Any, plan: Plan) -> Any:
     from aiohttp import web
 
+    from host.door import DoorSite, raise_open_files_limit
+
+    raise_open_files_limit()
     runner = web.AppRunner(app, handle_signals=False)
     await runner.setup()
     if plan.sock is not None:
-        site: web.BaseSite = web.SockSite(runner, plan.sock)
+        site: web.BaseSite = DoorSite(runner, plan.sock)
     else:
         site = web.TCPSite(runner, plan.bind, plan.port)
     await site.start()

@@ -19,6 +19,16 @@ LOOPBACK = "127.0.0.1"
 _PROBE_ADDRESS = ("192.0.2.1", 9)  # TEST-NET-1, never a real host
 
 
+def is_loopback(address: str | None) -> bool:
+    """Whether a remote address is this machine's own (not an address at all: no)."""
+    if not address:
+        return False
+    try:
+        return ipaddress.ip_address(address.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
 def _route_address() -> str | None:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
