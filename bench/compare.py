@@ -170,6 +170,8 @@ def serve_molecrew(state_dir: Path, max_sockets: int, profile_to: Path | None) -
     """The child process: the real host app on 127.0.0.1, opened wide for the bench."""
     from aiohttp import web
 
+    from host.door import DoorSite
+    from host.netaddr import listening_socket
     from host.server import ROOM_KEY, HostConfig, create_app
 
     host_samples: list[float] = []
@@ -198,7 +200,8 @@ def serve_molecrew(state_dir: Path, max_sockets: int, profile_to: Path | None) -
         time_fsync(fsyncs)
         runner = web.AppRunner(app)
         await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
+        # Served as the command serves it: through the door that counts connections.
+        site = DoorSite(runner, listening_socket("127.0.0.1", 0))
         await site.start()
         print(json.dumps({"port": runner.addresses[0][1], "pid": os.getpid()}), flush=True)
         stop = asyncio.Event()
