@@ -59,7 +59,7 @@ export function claimsPanel(ctx) {
   const decides = (claim) => mySeat !== null && mySeat !== undefined && claim.decider === mySeat;
   return h("section", { class: "claims card-box", testid: "claims" }, claims.map((claim) =>
     h("div", { class: "claim", testid: `claim-${claim.id}` },
-      h("p", { class: "status" }, t("phone.claim.request", { name: claim.name })),
+      h("p", { class: "status" }, t("phone.claim.request", { name: claim.name, code: claim.code })),
       decides(claim) ? h("div", { class: "pair" },
         h("button", {
           type: "button", class: "big yes", testid: `claim-approve-${claim.id}`,
@@ -90,9 +90,11 @@ export function waitingScreen(ctx) {
   const title = h("h1", { class: "title" }, t(`${room.game}.name`));
   if (you.resume_pending) return { screen: "resume-pending", nodes: [title, resumable(ctx)] };
   if (you.claim) {
+    const code = h("h1", { testid: "claim-code" }, you.claim.code);
+    code.style.fontSize = "4rem"; // large for the table (CSSOM: the CSP bars style attributes)
     return { screen: "claim", nodes: [title,
       h("p", { class: "banner", testid: "claim-waiting" },
-        t("phone.claim.waiting", { name: you.claim.name }))] };
+        t("phone.claim.waiting", { name: you.claim.name })), code] };
   }
   if (you.waiting_seat) {
     return { screen: "seat-in-use", nodes: [title,

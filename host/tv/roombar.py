@@ -149,7 +149,11 @@ class RoomBar:
         if self.animating(frame):
             return None
         claims = list(frame.room.get("claims") or [])
-        first = (str(claims[0].get("name", "")), claims[0].get("seat")) if claims else None
+        first = (
+            (str(claims[0].get("name", "")), claims[0].get("seat"), claims[0].get("code"))
+            if claims
+            else None
+        )
         return self.seconds_left(frame), tuple(self.top_parts(frame)), first, len(claims)
 
     # -- drawing -----------------------------------------------------------------------------
@@ -210,7 +214,9 @@ class RoomBar:
             claim = claims[0]  # the oldest: the one the host keys decide
             left, width = CLAIM_PANEL
             canvas.panel(left, 850, width, 170, theme.PANEL_LIGHT, 24, theme.BAD, 5)
-            title = frame.t("tv.room.claim", name=str(claim.get("name", "")))
+            # With the code the claimant's phone shows: Y lets in the claim whose phone shows it.
+            name, code = str(claim.get("name", "")), str(claim.get("code", ""))
+            title = frame.t("tv.room.claim", name=name, code=code)
             canvas.text(title, 960, 872, 48, theme.TEXT, "midtop", width - 60)
             keys = frame.t("tv.room.claim_keys")
             if len(claims) > 1:

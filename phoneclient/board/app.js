@@ -442,7 +442,8 @@ function renderBar() {
   if (clock) parts.push(clockPart(ctx, clock));
   for (const claim of room.claims || []) {
     // The name apart, to be made smaller when the words do not fit whole (fitClaims).
-    const [before, after] = around(t, "board.claim", "name");
+    // With the code the claimant's phone shows (the table lets in the claim showing it).
+    const [before, after] = around(t, "board.claim", "name", { code: claim.code });
     const words = [before, h("span", { class: "name" }, claim.name), after];
     parts.push(barPart("claim", `claim-${claim.id}`, words));
   }

@@ -559,8 +559,11 @@ def test_the_board_shows_the_room_around_the_game(boards: Any, host: Any, shots:
     expect(board.page.get_by_test_id("away")).to_have_count(0)
     stranger = table.phone()
     table.send(stranger, {"type": "join", "name": "Bruno"})
-    claim = host.call(lambda room: room.claims[0].id)
-    expect(board.page.get_by_test_id(f"claim-{claim}")).to_contain_text("Bruno")
+    claim, code = host.call(lambda room: (room.claims[0].id, room.claims[0].code))
+    # With the code the claimant's phone shows (the table lets in the claim showing it).
+    expect(board.page.get_by_test_id(f"claim-{claim}")).to_have_text(
+        catalog("en")["board.claim"].format(name="Bruno", code=code)
+    )
     latecomer = table.phone()
     table.send(latecomer, {"type": "join", "name": "Zoe"})
     expect(board.page.get_by_test_id("next-game")).to_have_text("Next game: Zoe")

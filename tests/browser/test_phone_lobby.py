@@ -130,10 +130,16 @@ def test_late_joiner_watches_and_a_lost_phone_reclaims_its_seat(
         expect(fresh.get_by_test_id("claim-waiting")).to_have_text(
             translate("en", "phone.claim.waiting", name="Cy")
         )
+        # The claim's code, large on the claimant's phone and beside the claim on the
+        # leader's: the leader lets in the claim whose phone shows it (QA).
+        code = host.call(lambda room: room.claims[0].code)
+        expect(fresh.get_by_test_id("claim-code")).to_have_text(str(code))
+        size = fresh.get_by_test_id("claim-code").evaluate("e => getComputedStyle(e).fontSize")
+        assert float(size.removesuffix("px")) >= 48
         expect(fresh.get_by_test_id("me-name")).to_have_text("")
         expect(fresh.get_by_test_id("flap")).to_be_hidden()
         claim = leader.get_by_test_id("claims").locator(".claim")
-        expect(claim).to_contain_text(translate("en", "phone.claim.request", name="Cy"))
+        expect(claim).to_contain_text(translate("en", "phone.claim.request", name="Cy", code=code))
         expect(pages[1].get_by_test_id("claims")).to_contain_text(
             translate("en", "phone.claim.leader_decides")
         )

@@ -125,9 +125,13 @@ def test_the_bar_says_who_takes_the_shared_phone_and_who_plays_next_game(window,
 def test_y_and_n_decide_the_oldest_claim_only_while_there_is_one(window, mole_game):
     decided: list[bool] = []
     window.keys = HostKeys(claim=decided.append)
-    claims = [{"id": 3, "seat": 2, "name": "Carla"}, {"id": 4, "seat": 3, "name": "Diego"}]
+    claims = [
+        {"id": 3, "seat": 2, "name": "Carla", "code": 47},
+        {"id": 4, "seat": 3, "name": "Diego", "code": 12},
+    ]
     canvas = show(window, [with_room(mole_game[4], claims=claims)], "claim")
-    assert en("tv.room.claim", name="Carla") in canvas.texts()  # the oldest first
+    # The oldest first, with the code its phone shows (Y lets in that one).
+    assert en("tv.room.claim", name="Carla", code="47") in canvas.texts()
     assert "claim:2" in canvas.elements()
     window.press(pygame.K_y)
     window.press(pygame.K_n)

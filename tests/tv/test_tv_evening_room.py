@@ -52,7 +52,9 @@ def test_y_lets_the_claimant_in_and_the_tv_says_the_seat_was_taken_back(table):
     room, window, _ = table
     stranger = claim_carla(room)
     canvas = show(window, [], "room-claim")
-    assert en("tv.room.claim", name="Carla") in canvas.texts()
+    # With the code the claimant's phone shows, for the table to compare before pressing Y.
+    shown = json.loads(stranger.frames[-1])["you"]["claim"]["code"]
+    assert en("tv.room.claim", name="Carla", code=str(shown)) in canvas.texts()
     old_token = room.players[2].token
     window.press(pygame.K_y)
     assert room.players[2].conn is stranger and room.players[2].token != old_token
