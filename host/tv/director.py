@@ -146,12 +146,31 @@ class Director:
         self.tutorial.receive(frame)  # follows the room's tutorial part, whatever the view
         self.hints.receive(frame)
         self.room_bar.receive(frame)
-        self.queue.extend(shows)
-        # Messages faster than the show (a burst after a resume, a benchmark): keep the latest.
-        while len(self.queue) > MAX_QUEUED:
-            self.queue.popleft()
+        self._enqueue(shows)
         for cue in cues:
             self.play(cue)
+
+    def _enqueue(self, shows: list[Presentation]) -> None:
+        """Queue the moments a message brought, catching up when the room outruns them.
+
+        A final moment (how the game ended) keeps of the moments still waiting only the latest
+        (how the last round ended) and ends the one on screen, from an earlier round, at once: no
+        stale lock after the end, and the end's beat is never dropped. Messages faster than the
+        show (a burst after a resume, a benchmark): the oldest moments that are not final go.
+        Whatever waits behind the moment on screen shortens it to its brief (``update``).
+        """
+        for show in shows:
+            if show.final and self.queue:
+                latest = self.queue[-1]
+                self.queue.clear()
+                self.queue.append(latest)
+                self.showing = None
+            self.queue.append(show)
+        while len(self.queue) > MAX_QUEUED:
+            oldest = next((show for show in self.queue if not show.final), None)
+            if oldest is None:
+                break
+            self.queue.remove(oldest)
 
     # -- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -161,15 +180,17 @@ class Director:
             self.showing, self.shown_for = self.queue.popleft(), 0.0
             self.moments_shown += 1
             game = self._game(self.message.get("view"))
-            if game is not None:  # moments play over their game's board
-                self._switch(scene_key(game.name, BOARD))
+            if game is not None:  # moments play over the game's scene as it was before
+                self._switch(scene_key(game.name, self._scene_before(game, self.showing)), False)
             for cue in self.showing.cues(-1.0, 0.0):
                 self.play(cue)
         if self.showing is not None:
+            # Hurried (a moment waits behind it), it ends at its brief, its later sounds unplayed.
+            end = self.showing.ends_at(hurried=bool(self.queue))
             before, self.shown_for = self.shown_for, self.shown_for + dt
-            for cue in self.showing.cues(before, self.shown_for):
+            for cue in self.showing.cues(before, min(self.shown_for, end)):
                 self.play(cue)
-            if self.shown_for >= self.showing.duration:
+            if self.shown_for >= end:
                 self.showing = None
         if self.showing is None and not self.queue:
             self._switch(self.scene_for(self.message))
@@ -178,17 +199,27 @@ class Director:
     def skip(self) -> None:
         """Finish every pending moment at once (tests; a host who presses Space)."""
         while self.showing is not None or self.queue:
-            step = (self.showing.duration - self.shown_for) if self.showing else 0.0
+            end = self.showing.ends_at(hurried=bool(self.queue)) if self.showing else 0.0
+            step = max(0.0, end - self.shown_for) if self.showing else 0.0
             self.update(step + 0.001)
         self.update(0.0)  # switch to the scene the message calls for...
         self.update(FADE_SECONDS)  # ...and let its fade-in finish
 
-    def _switch(self, name: str) -> None:
+    def _scene_before(self, game: TvGame, showing: Presentation) -> str:
+        """The scene of the message before the moment's change (the board if none is known):
+        the Getaway's accusation plays over the Getaway, a lock's cards over the board."""
+        view = (showing.before or {}).get("view")
+        return game.scene_for(view) if view and self._game(view) is game else BOARD
+
+    def _switch(self, name: str, entry_cue: bool = True) -> None:
+        """Show scene ``name``, fading in; its entry cue (a siren, a fanfare) unless
+        ``entry_cue`` is False: a scene beneath a moment is its backdrop, the moment has its own
+        sounds."""
         if name == self.current:
             return
         self.current = name
         self.fade = 0.0 if self.reduced_motion else FADE_SECONDS
-        if name in self.owners:
+        if entry_cue and name in self.owners:
             game, key = self.owners[name]
             cue = game.entry_cue(key, self.message.get("view") or {})
             if cue:

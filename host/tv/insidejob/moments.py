@@ -41,6 +41,8 @@ def changes(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[str], list[P
         shows.append(TrickDone(trick, new.get("targets") or {}, list(new.get("revealed") or [])))
     if new.get("vote") and not old.get("vote"):
         shows.append(VoteCount(new["vote"], list(new.get("voters") or [])))
+    elif new.get("result") and not old.get("result") and shows:
+        shows[-1].final = True  # the trick that ended the game (Intel, or the missions)
     return cues, shows
 
 
@@ -60,6 +62,7 @@ class TrickDone(Presentation):
     RESULT_AT = 2.0
     AFTER_AT = 2.7
     still_from = AFTER_AT  # every card down, the result popped up, what followed written
+    brief = AFTER_AT + 1.3
 
     def __init__(
         self, trick: dict[str, Any], targets: dict[str, Any], roles: list[str | None]
@@ -205,6 +208,7 @@ class VoteCount(Presentation):
     FLIP_AT = 0.5
     TALLY_AT = 1.4
     still_from = TALLY_AT + 0.5  # the tally's bars have grown
+    final = True  # the vote ends the game (see Presentation.final)
 
     def __init__(self, vote: dict[str, Any], voters: list[int]) -> None:
         self.vote = vote

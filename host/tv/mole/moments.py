@@ -1,5 +1,5 @@
 """Mole in the Crew moments: every vote turned over at once, cards flipped one by one, the
-Patrol. ``changes`` finds them by comparing two public views.
+Patrol, and the Getaway's accusation. ``changes`` finds them by comparing two public views.
 
 Cues follow public facts only: a vote or a card arriving makes the same tick whatever it is.
 """
@@ -13,6 +13,7 @@ from engine.mole.vocabulary import BLOWN, BY_PATROL, CLEAN, OPEN, SABOTAGE
 from host.tv import theme
 from host.tv.draw import Canvas
 from host.tv.frame import Frame
+from host.tv.mole.getaway import car, siren
 from host.tv.motion import flip
 from host.tv.presentations import Presentation
 
@@ -37,13 +38,21 @@ def changes(old: View, new: View) -> tuple[list[str], list[Presentation]]:
         if number >= len(old_proposals):
             shows.append(VotesReveal(proposal, number))
     old_locks = old.get("locks") or []
+    decided: list[Presentation] = []
     for index, lock in enumerate(new.get("locks") or []):
         was = old_locks[index] if index < len(old_locks) else {}
         if lock.get("result") and not was.get("result"):
             if lock.get("by") == BY_PATROL:
-                shows.append(PatrolBlows(index))
+                decided.append(PatrolBlows(index))
             else:
-                shows.append(CardsReveal(index, lock))
+                decided.append(CardsReveal(index, lock))
+    shows.extend(decided)
+    result = new.get("result") or {}
+    if result and not old.get("result"):
+        if result.get("marks"):
+            shows.append(Accusation(result, int(new.get("players") or len(result["marks"]))))
+        elif decided:
+            decided[-1].final = True  # the lock that ended the game: the end's own beat
     return cues, shows
 
 
@@ -55,6 +64,7 @@ class VotesReveal(Presentation):
     FLIP_AT = 0.5
     VERDICT_AT = 1.3
     still_from = VERDICT_AT  # the cards have turned over (0.35 s each) and the verdict is up
+    brief = VERDICT_AT + 1.4
 
     def __init__(self, proposal: dict[str, Any], number: int) -> None:
         self.proposal = proposal
@@ -157,6 +167,7 @@ class CardsReveal(Presentation):
         self.result = lock.get("result")
         self.duration = self.FIRST_AT + self.EVERY * len(self.cards) + 2.6
         self.still_from = self.result_at() + 0.25  # the result has popped up
+        self.brief = self.result_at() + 1.4
 
     @classmethod
     def _shuffle_offset(cls, index: int, elapsed: float) -> float:
@@ -238,6 +249,7 @@ class PatrolBlows(Presentation):
     label = "patrol"
     duration = 3.8
     still_from = 1.2  # the cross has stopped flashing
+    brief = 2.6
 
     def __init__(self, lock_index: int) -> None:
         self.lock_index = lock_index
@@ -261,3 +273,48 @@ class PatrolBlows(Presentation):
             theme.TEXT,
             centred=True,
         )
+
+
+class Accusation(Presentation):
+    """The Getaway's end: every mark confirmed, then whom the Moles accused and whom the Driver
+    protected, before the reveal says who won. The table's key beat: shown even when the Getaway
+    came and went while earlier moments played (then it is the Getaway's only picture)."""
+
+    label = "accusation"
+    duration = 6.4
+    ACCUSED_AT = 1.6
+    PROTECTED_AT = 3.0
+    final = True
+
+    def __init__(self, result: dict[str, Any], players: int) -> None:
+        self.accused = result.get("accused")
+        self.protected = result.get("protected")
+        self.players = players
+
+    def cue_times(self) -> list[tuple[float, str]]:
+        return [(0.0, "siren"), (self.ACCUSED_AT, "reveal"), (self.PROTECTED_AT, "flip")]
+
+    def draw(self, canvas: Canvas, frame: Frame, elapsed: float) -> None:
+        self._backdrop(canvas, frame, elapsed)
+        t = 0.0 if frame.still else elapsed
+        siren(canvas, t)
+        canvas.text(frame.t("tv.getaway.title"), 960, 96, 96, theme.TEXT, "midtop", 1700)
+        everyone = frame.t("tv.getaway.confirmed", count=self.players, total=self.players)
+        canvas.text(everyone, 960, 230, 40, theme.ACCENT, "midtop", 1700)
+        if elapsed >= self.ACCUSED_AT:
+            line = (
+                frame.t("tv.accusation.accused", name=frame.name(self.accused))
+                if self.accused is not None
+                else frame.t("tv.accusation.no_accused")
+            )
+            area = canvas.text(line, 960, 380, 88, theme.BAD, "midtop", 1800)
+            canvas.element(f"accused:{self.accused}", area)
+        if elapsed >= self.PROTECTED_AT:
+            line = (
+                frame.t("tv.accusation.protected", name=frame.name(self.protected))
+                if self.protected is not None
+                else frame.t("tv.accusation.no_protected")
+            )
+            area = canvas.text(line, 960, 560, 64, theme.GOOD, "midtop", 1800)
+            canvas.element(f"protected:{self.protected}", area)
+        car(canvas, t)
