@@ -294,6 +294,9 @@ export function changes(old, view) {
     moments.push(trickDone(trick, view.targets || {}, [...view.revealed]));
   }
   if (view.vote && !old.vote) moments.push(voteCount(view.vote));
+  else if (view.result && !old.result && moments.length) {
+    moments[moments.length - 1].final = true; // the trick that ended the game (Intel, missions)
+  }
   return { cues, moments };
 }
 
@@ -308,6 +311,7 @@ function trickDone(trick, targets, roles) {
   return {
     label: "trick_done",
     duration: 5.2,
+    brief: AFTER_AT + 1.3,
     cues,
     render(ctx) {
       const { t } = ctx;
@@ -363,6 +367,7 @@ function voteCount(vote) {
   const TALLY_AT = 1.4;
   return {
     label: "vote_count",
+    final: true, // the vote ends the game (moments.js)
     duration: 4.6,
     cues: [[FLIP_AT, "reveal"], [TALLY_AT, "tick"]],
     render(ctx) {

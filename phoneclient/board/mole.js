@@ -296,12 +296,20 @@ export function changes(old, view) {
   view.proposals.slice(old.proposals.length).forEach((proposal, offset) => {
     moments.push(votesReveal(proposal, old.proposals.length + offset));
   });
+  const decided = [];
   view.locks.forEach((lock, index) => {
     const was = old.locks[index] || {};
     if (lock.result && !was.result) {
-      moments.push(lock.by === "patrol" ? patrolBlows(index) : cardsReveal(index, lock));
+      decided.push(lock.by === "patrol" ? patrolBlows(index) : cardsReveal(index, lock));
     }
   });
+  moments.push(...decided);
+  const result = view.result;
+  if (result && !old.result) {
+    // The end's own beat (moments.js): the Getaway's accusation, else the lock that ended it.
+    if ((result.marks || []).length) moments.push(accusation(result, view.players));
+    else if (decided.length) decided[decided.length - 1].final = true;
+  }
   return { cues, moments };
 }
 
@@ -312,6 +320,7 @@ function votesReveal(proposal, number) {
     label: "votes_reveal",
     number,
     duration: 4.5,
+    brief: VERDICT_AT + 1.4,
     cues: [[FLIP_AT, "reveal"], [VERDICT_AT, proposal.approved ? "approved" : "rejected"]],
     render(ctx) {
       const { t } = ctx;
@@ -352,6 +361,7 @@ function cardsReveal(index, lock) {
   return {
     label: "cards_reveal",
     duration: FIRST_AT + EVERY * cards.length + 2.6,
+    brief: resultAt + 1.4,
     cues: [...cards.map((_, i) => [FIRST_AT + i * EVERY, "flip"]),
       [resultAt, lock.result === "open" ? "lock_open" : "lock_blown"]],
     render(ctx) {
@@ -380,6 +390,7 @@ function patrolBlows(index) {
   return {
     label: "patrol",
     duration: 3.8,
+    brief: 2.6,
     cues: [[0.3, "lock_blown"]],
     render(ctx) {
       const { t } = ctx;
@@ -387,6 +398,42 @@ function patrolBlows(index) {
         h("div", { class: "patrol-flash", "aria-hidden": "true" }, cross("huge")),
         h("h1", { class: "fit" }, t("tv.patrol.title")),
         h("p", { class: "fit" }, t("tv.patrol.text", { lock: index + 1 })));
+    },
+  };
+}
+
+/**
+ * The Getaway's end: every mark confirmed, then whom the Moles accused and whom the Driver
+ * protected, before the reveal says who won. The table's key beat (final): shown even when the
+ * Getaway came and went while earlier moments played (then it is the Getaway's only picture).
+ */
+function accusation(result, players) {
+  const ACCUSED_AT = 1.6;
+  const PROTECTED_AT = 3.0;
+  const has = (seat) => seat !== null && seat !== undefined;
+  return {
+    label: "accusation",
+    final: true,
+    duration: 6.4,
+    cues: [[0, "siren"], [ACCUSED_AT, "reveal"], [PROTECTED_AT, "flip"]],
+    render(ctx) {
+      const { t } = ctx;
+      return h("div", { class: "moment-body accusation-moment", testid: "accusation-moment" },
+        h("div", { class: "siren", "aria-hidden": "true" },
+          h("span", { class: "light red" }), h("span", { class: "light blue" })),
+        h("h1", { class: "getaway-title fit" }, t("tv.getaway.title")),
+        h("p", { class: "summary fit" }, t("tv.getaway.confirmed", { count: players, total: players })),
+        at(h("p", { class: "accused appear fit", testid: "accused", data: { seat: String(result.accused) } },
+          has(result.accused) ? t("tv.accusation.accused", { name: nameOf(ctx, result.accused) })
+            : t("tv.accusation.no_accused")), ACCUSED_AT),
+        at(h("p", { class: "protected appear fit", testid: "protected", data: { seat: String(result.protected) } },
+          has(result.protected) ? t("tv.accusation.protected", { name: nameOf(ctx, result.protected) })
+            : t("tv.accusation.no_protected")), PROTECTED_AT),
+        h("div", { class: "road", "aria-hidden": "true" },
+          h("div", { class: "van" }, h("span", { class: "cab" }), h("span", { class: "wheel a" }),
+            h("span", { class: "wheel b" })),
+          h("div", { class: "police" }, h("span", { class: "light-bar" }), h("span", { class: "wheel a" }),
+            h("span", { class: "wheel b" }))));
     },
   };
 }

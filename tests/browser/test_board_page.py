@@ -125,6 +125,8 @@ def expected_moments(old: dict[str, Any] | None, new: dict[str, Any] | None) -> 
         for index, lock in enumerate(new["locks"]):
             if lock["result"] and not old["locks"][index]["result"]:
                 labels.append("patrol" if lock["by"] == "patrol" else "cards_reveal")
+        if (new["result"] or {}).get("marks") and not old["result"]:
+            labels.append("accusation")  # the Getaway's end
     else:
         labels += ["trick_done"] * (len(new["tricks"]) - len(old["tricks"]))
         if new["vote"] and not old["vote"]:
