@@ -160,6 +160,17 @@ class Audience:
         member = self._by_key.get(name_key)
         return member if member is not None and (member.conn or member.marks) else None
 
+    def drop(self, member: Member) -> Connection | None:
+        """Take out a member who has marked nothing (it is in no result); returns its phone's
+        connection, which is no member any more."""
+        assert not member.marks, "a member with marks is in the result"
+        self.members.remove(member)
+        del self._by_key[member.key]
+        conn, member.conn = member.conn, None
+        if conn is not None and conn.member is member:
+            conn.member = None
+        return conn
+
     def leave(self, conn: Connection) -> None:
         member = conn.member
         if member is not None and member.conn is conn:

@@ -20,6 +20,7 @@ from host.protocol import clean_name, name_key, same_spelling
 from host.seats import Claim, Connection, Player, find_by_token, new_token
 
 if TYPE_CHECKING:
+    from host.audience import Member
     from host.room import Room
 
 CLAIMS_PER_SEAT = 3  # claims waiting on one seat at once (more: claims_waiting)
@@ -198,24 +199,42 @@ def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         ask_for_seat(room, conn, waiting)
         return
     watcher = room.audience.holding(key)
-    if watcher is not None and watcher.conn is not conn:
+    if watcher is not None and watcher.conn is conn:
+        watcher = None  # this phone watched under the name, and now plays under it
+    if watcher is not None and watcher.marks:
         # Else the screens could say "Zoe read the table best" of a player named Zoe (QA).
         raise RoomError("name_watching", name=watcher.name)
     if room.phase != "lobby" or room.saved is not None:
         # Seats are fixed once dealt (or while a dealt game is on offer): a late joiner
         # watches and plays the next game.
         add_latecomer(room, conn, name)
+    else:
+        limit = room.rules.max_players if room.rules else None
+        if limit is not None and len(room.players) >= limit:
+            raise RoomError("room_full", max=limit)
+        player = Player(name=name, token=new_token(), lang=conn.lang)
+        with room.durable():
+            room.players.append(player)
+            if room.leader is None:
+                room.leader = player
+        give_seat(room, conn, player)
+        room.changed()
+    if watcher is not None:
+        hand_name_to_player(room, watcher)
+
+
+def hand_name_to_player(room: Room, member: Member) -> None:
+    """A player took the name of an audience member who has marked nothing: the member leaves
+    the audience and its phone is asked for another name. Players come first: a guest watching
+    under a friend's name before the friend arrived kept the friend out of the game (QA)."""
+    conn = room.audience.drop(member)
+    if conn is None:
         return
-    limit = room.rules.max_players if room.rules else None
-    if limit is not None and len(room.players) >= limit:
-        raise RoomError("room_full", max=limit)
-    player = Player(name=name, token=new_token(), lang=conn.lang)
-    with room.durable():
-        room.players.append(player)
-        if room.leader is None:
-            room.leader = player
-    give_seat(room, conn, player)
-    room.changed()
+    # The phone forgets the name it would join the audience under again after a reconnect.
+    conn.send_private({"type": "audience", "name": None, "token": None, "suspects": []})
+    room.refuse(conn, "audience_name_to_player", {"name": member.name})
+    room.send_state(conn)
+    room.broadcast_soon()  # the audience count on the screens
 
 
 def limited_by_device(address: str) -> bool:

@@ -279,17 +279,43 @@ def test_a_thousand_members_cost_a_join_no_more_and_the_result_carries_the_best_
     assert refused.value.code == "name_watching"
 
 
-async def test_a_new_player_cannot_take_a_watching_members_name(host):
+async def test_a_player_takes_the_name_of_a_member_who_marked_nothing(host):
+    """Players come first (QA: one guest device joined the audience as "Carla", "Dani"... before
+    the friends arrived, and Carla was refused her own name at the table)."""
     phones = await host.table(2)
+    squatter, carla = await host.phone("squatter"), await host.phone("Carla")
+    await squatter.send({"type": "audience", "name": "Carla"})
+    await squatter.until("audience")
+    await carla.send({"type": "join", "name": "carla"})
+    assert (await carla.until("welcome"))["seat"] == 2
+    forget = await squatter.until("audience")
+    assert forget["name"] is None and forget["token"] is None
+    told = await squatter.until("error")
+    assert told["code"] == "audience_name_to_player" and "Carla" in told["message"]
+    state = await squatter.until("state")
+    assert state["you"].get("audience") is None and state["you"]["seat"] is None
+    assert [m.name for m in host.room.audience.members] == []
+    # The squatter may watch under another name; the table's name stays the player's.
+    assert (await squatter.error({"type": "audience", "name": "Carla"}))["code"] == "name_taken"
+    await squatter.send({"type": "audience", "name": "Guest"})
+    assert (await squatter.until("audience"))["name"] == "Guest"
+    assert len(phones) == 2
+
+
+async def test_a_member_who_marked_keeps_the_name_and_its_own_phone_may_play_under_it(host):
+    await _started(host)
     zoe, other = await host.phone("Zoe"), await host.phone()
     await zoe.send({"type": "audience", "name": "Zoe"})
     await zoe.until("audience")
+    await zoe.send({"type": "suspect", "seats": [1]})
+    await zoe.until("audience")
+    # Her marks are in this game's result under her name: a latecomer may not take it.
     error = await other.error({"type": "join", "name": "zoe"})
     assert error["code"] == "name_watching"
-    # Zoe herself may take a seat under her name.
+    # Zoe herself may join the next game under her name.
     await zoe.send({"type": "join", "name": "Zoe"})
-    assert (await zoe.until("welcome"))["seat"] == 2
-    assert len(phones) == 2
+    assert (await zoe.until("welcome"))["seat"] is None
+    assert [p.name for p in host.room.next_game] == ["Zoe"]
 
 
 async def test_a_members_marks_come_back_by_its_token_not_by_its_name(host):
