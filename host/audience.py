@@ -12,7 +12,6 @@ member's phone hears of it, so a restarted host has them (and their members, by 
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import secrets
 from collections.abc import Callable
@@ -23,7 +22,7 @@ from host.errors import RoomError
 from host.gate import TokenBucket
 from host.journal import JournalError
 from host.protocol import clean_name, name_key
-from host.seating import refuse_taken_name
+from host.seating import limited_by_device, refuse_taken_name
 from host.seats import Connection, new_token
 
 if TYPE_CHECKING:
@@ -333,10 +332,7 @@ def _seated_on_this_device(room: Room, conn: Connection) -> bool:
     browser of a player, who knows its own side: QA). Not for the host's own machine, where
     every local page shares one address."""
     address = conn.address
-    try:
-        if not address or ipaddress.ip_address(address.split("%")[0]).is_loopback:
-            return False
-    except ValueError:  # not an IP address: nothing to compare it by
+    if not limited_by_device(address):
         return False
     return any(
         player.conn is not None and player.conn is not conn and player.conn.address == address

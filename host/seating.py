@@ -8,7 +8,6 @@ never takes it without the table's approval, and an approved claim gets a new to
 
 from __future__ import annotations
 
-import ipaddress
 import secrets
 from collections.abc import Callable, Iterable
 from contextlib import suppress
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.errors import RoomError
 from host.i18n import normalise_language
+from host.netaddr import is_loopback
 from host.protocol import clean_name, name_key, same_spelling
 from host.seats import Claim, Connection, Player, find_by_token, new_token
 
@@ -241,12 +241,7 @@ def limited_by_device(address: str) -> bool:
     """Whether the per-device limits apply to phones from ``address``: not on the host's own
     machine, where every local page (and every browser test) shares one address, nor when the
     address is not known."""
-    if not address:
-        return False
-    try:
-        return not ipaddress.ip_address(address.split("%")[0]).is_loopback
-    except ValueError:  # not an IP address: limited like any other device
-        return True
+    return bool(address) and not is_loopback(address)
 
 
 def add_latecomer(room: Room, conn: Connection, name: str) -> None:
