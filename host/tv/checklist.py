@@ -1,4 +1,4 @@
-"""Who has acted: a grid of names, each with a check once done or an empty ring before.
+"""Who has acted: a grid of names, each with a check once done or three dots before.
 
 One helper for every "waiting on" list (votes in, cards played, marks confirmed, ballots cast):
 only public facts, the same mark for every kind of action.
@@ -31,8 +31,10 @@ class Grid:
 
 
 def waiting(canvas: Canvas, x: float, y: float, r: float) -> None:
-    """Not acted yet: an empty ring, the other half of ``canvas.check``."""
-    canvas.circle(x, y, r * 0.88, theme.FAINT, max(3.0, r * 0.18))
+    """Not acted yet: three dots where ``canvas.check`` will be. Not an empty ring: a player's
+    look may be a ring, and "○ ○ Pixel" read as two players' marks (QA)."""
+    for step in (-0.62, 0.0, 0.62):
+        canvas.circle(x + step * r, y, max(2.0, r * 0.19), theme.MUTED)
 
 
 def draw(

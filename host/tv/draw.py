@@ -333,6 +333,13 @@ class Canvas:
         self.line(x - d, y - d, x + d, y + d, theme.WHITE, r * 0.24)
         self.line(x - d, y + d, x + d, y - d, theme.WHITE, r * 0.24)
 
+    def crown(self, x: float, y: float, r: float, colour: Colour = theme.ACCENT) -> None:
+        """The Boss's crown, centred on (x, y): three points on a band. No player's look is a
+        crown (theme.SEAT_SHAPES): a star beside names read as a player's own star (QA)."""
+        points = [(8, 80), (8, 28), (30, 52), (50, 16), (70, 52), (92, 28), (92, 80)]
+        scale = r / 50
+        self.polygon([(x + (px - 50) * scale, y + (py - 50) * scale) for px, py in points], colour)
+
     def qr(self, matrix: list[list[bool]], x: float, y: float, size: float) -> pygame.Rect:
         """The QR code, whole modules of equal pixel size (scanners dislike uneven modules)."""
         modules = len(matrix)

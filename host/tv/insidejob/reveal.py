@@ -79,20 +79,26 @@ class InsideJobRevealScene(Scene):
         turned = {
             seat for trick in view.get("tricks") or [] for seat in trick.get("revealed") or []
         }
-        x_name, x_role, x_intel, x_vote, x_result = 70, 500, 960, 1200, 1600
+        # The votes a player received in a column of their own, beside their Intel: under the
+        # ballot ("→ Beep / received 2") the count read as Beep's (QA).
+        x_name, x_role, x_intel, x_received, x_vote, x_result = 70, 490, 865, 1060, 1330, 1630
+        role_w = 350
         header_y, top = 300, 350
         row_height = min(120, 660 / max(1, players))
         canvas.text(frame.t("tv.end.player"), x_name, header_y, 26, theme.MUTED)
-        canvas.text(frame.t("tv.end.role"), x_role, header_y, 26, theme.MUTED, max_width=420)
-        canvas.text(frame.t("insidejob.intel"), x_intel, header_y, 26, theme.MUTED, max_width=220)
+        canvas.text(frame.t("tv.end.role"), x_role, header_y, 26, theme.MUTED, max_width=role_w)
+        canvas.text(frame.t("insidejob.intel"), x_intel, header_y, 26, theme.MUTED, max_width=190)
         if vote:
+            canvas.text(
+                frame.t("tv.insidejob.tally"), x_received, header_y, 26, theme.MUTED, max_width=240
+            )
             canvas.text(
                 frame.t("tv.insidejob.vote_column"),
                 x_vote,
                 header_y,
                 26,
                 theme.MUTED,
-                max_width=380,
+                max_width=290,
             )
         for seat in range(players):
             y = top + seat * row_height
@@ -108,47 +114,43 @@ class InsideJobRevealScene(Scene):
                 border=theme.ACCENT if won else None,
                 border_width=4,
             )
-            canvas.seat_badge(seat, frame.name(seat), x_name, cy, 48, max_width=410)
+            canvas.seat_badge(seat, frame.name(seat), x_name, cy, 48, max_width=400)
             role = roles[seat] if seat < len(roles) else None
             if role:
-                canvas.panel(x_role, cy - 26, 420, 52, role_colour(role, seat in turned), radius=14)
+                colour = role_colour(role, seat in turned)
+                canvas.panel(x_role, cy - 26, role_w, 52, colour, radius=14)
                 canvas.text(
                     frame.t(f"insidejob.role.{role}"),
-                    x_role + 210,
+                    x_role + role_w / 2,
                     cy,
                     32,
-                    theme.ink_on(role_colour(role, seat in turned)),
+                    theme.ink_on(colour),
                     "center",
-                    400,
+                    role_w - 20,
                 )
-                canvas.element(f"role:{seat}:{role}", canvas.rect(x_role, cy - 26, 420, 52))
+                canvas.element(f"role:{seat}:{role}", canvas.rect(x_role, cy - 26, role_w, 52))
                 if accomplice.get("seat") == seat and accomplice.get("picked") is not None:
                     canvas.text(
                         frame.t("tv.insidejob.tag.picked", name=frame.name(accomplice["picked"])),
-                        x_role + 210,
+                        x_role + role_w / 2,
                         cy + 38,
                         theme.MIN_TEXT,
                         theme.MUTED,
                         "center",
-                        420,
+                        role_w,
                     )
             count = intel[seat] if seat < len(intel) else 0
             canvas.circle(x_intel + 18, cy, 18, TOKEN)
-            canvas.text(str(count), x_intel + 50, cy, 36, TOKEN, "midleft", 160)
+            canvas.text(str(count), x_intel + 50, cy, 36, TOKEN, "midleft", 100)
             if vote:
+                received = tally[seat] if seat < len(tally) else 0
+                lead = seat in (vote.get("leaders") or [])
+                ink = theme.ACCENT if lead else theme.MUTED
+                area = canvas.text(str(received), x_received, cy, 36, ink, "midleft")
+                canvas.element(f"received:{seat}:{received}", area)
                 named = ballots.get(str(seat))
                 line = "→ " + names(frame, list(named)) if named else "—"
-                received = tally[seat] if seat < len(tally) else 0
-                canvas.text(line, x_vote, cy - 16, 28, theme.TEXT, "midleft", 380)
-                canvas.text(
-                    frame.t("tv.insidejob.received", count=received),
-                    x_vote,
-                    cy + 20,
-                    theme.MIN_TEXT,
-                    theme.ACCENT if seat in (vote.get("leaders") or []) else theme.MUTED,
-                    "midleft",
-                    380,
-                )
+                canvas.text(line, x_vote, cy, 30, theme.TEXT, "midleft", 290)
             if won:
                 canvas.check(x_result + 24, cy, 24)
                 word = frame.t("tv.insidejob.wins")
@@ -162,9 +164,9 @@ class InsideJobRevealScene(Scene):
                 34,
                 theme.ACCENT if won else theme.MUTED,
                 "midleft",
-                200,
+                170,
             )
             canvas.element(
                 f"result:{seat}:{'wins' if won else 'loses'}",
-                canvas.rect(x_result, y, 260, row_height),
+                canvas.rect(x_result, y, 240, row_height),
             )

@@ -1,5 +1,5 @@
 """The Mole board's vote history: a row per player, a column per proposal (approve ✓, reject ✗,
-the team outlined, the Boss starred). During a vote the proposal on the table is its last
+the team outlined, the Boss crowned). During a vote the proposal on the table is its last
 column, each ballot face down once cast: who has voted reads beside every player's name, which
 this panel already has room to show whole, and the column is the one the votes then turn over in.
 """
@@ -118,7 +118,7 @@ def draw_history(canvas: Canvas, frame: Frame, view: dict[str, Any], bottom: flo
 def _cell(
     canvas: Canvas, x: float, y: float, cell: float, row_height: float, team: bool, boss: bool
 ) -> None:
-    """A cell's frame: outlined when the seat was on the team, starred when it was the Boss."""
+    """A cell's frame: outlined when the seat was on the team, a crown when it was the Boss."""
     if team:
         canvas.panel(
             x - cell / 2 + 2,
@@ -131,7 +131,7 @@ def _cell(
             border_width=3,
         )
     if boss:
-        canvas.text("★", x + cell * 0.34, y - row_height * 0.28, 24, theme.ACCENT, "center")
+        canvas.crown(x + cell * 0.34, y - row_height * 0.3, 11)
 
 
 def _being_voted(
@@ -180,6 +180,6 @@ def _legend(canvas: Canvas, frame: Frame, y: float) -> None:
         elif kind == "team":
             canvas.panel(x, y - 14, 24, 28, theme.PANEL_LIGHT, 6, theme.ACCENT, 3)
         else:
-            canvas.text("★", x + 12, y, 24, theme.ACCENT, "center")
+            canvas.crown(x + 12, y, 12)
         area = canvas.text(label, x + 32, y, 24, theme.MUTED, "midleft", 170)
         x += 40 + area.width / canvas.scale + 30

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import pygame
+
 from engine.mole.vocabulary import BLOWN, BY_PATROL, CLEAN, OPEN, SABOTAGE
 from host.tv import theme
 from host.tv.draw import Canvas
@@ -132,12 +134,11 @@ class VotesReveal(Presentation):
                 max_width=card_w - 20,
             )
             if seat == boss:
-                # The Boss's star on the card's corner, not before the name: a name of 16
-                # letters needs all the card's width.
-                corner_x, corner_y = left + card_w - 30, y + 30
-                canvas.circle(corner_x, corner_y, 24, theme.BACKGROUND)
-                canvas.text("★", corner_x, corner_y, 32, theme.ACCENT, "center")
-                canvas.element(f"vote_boss:{seat}", canvas.rect(left, y, card_w, card_h))
+                # The Boss's tag, a crown and the word, on the card's corner, not before the
+                # name: a name of 16 letters needs all the card's width. Not a star: a
+                # player's look may be one ("★▲ Caio … ★ Beep" read as Beep the Boss, QA).
+                area = boss_tag(canvas, frame, left + card_w - 12, y + 12)
+                canvas.element(f"vote_boss:{seat}", area)
         if elapsed >= self.VERDICT_AT:
             approvals = sum(1 for v in votes if v)
             tally = frame.t("tv.votes.tally", approve=approvals, reject=len(votes) - approvals)
@@ -151,6 +152,20 @@ class VotesReveal(Presentation):
                 "verdict:" + ("approved" if approved else "rejected"),
                 canvas.rect(560, y + 60, 800, 90),
             )
+
+
+def boss_tag(canvas: Canvas, frame: Frame, right: float, top: float) -> pygame.Rect:
+    """The Boss's tag, its right edge and top at (right, top): a crown and the word "Boss" in a
+    dark pill outlined in the accent colour. Returns its rectangle."""
+    word = frame.t("tv.board.boss")
+    size = theme.MIN_TEXT + 4
+    width = canvas.fonts.size(word, max(6, round(size * canvas.scale)))[0] / canvas.scale
+    pill_w, pill_h = width + 66, 46
+    left = right - pill_w
+    canvas.panel(left, top, pill_w, pill_h, theme.BACKGROUND, 23, theme.ACCENT, 3)
+    canvas.crown(left + 26, top + pill_h / 2, 13)
+    canvas.text(word, left + 46, top + pill_h / 2, size, theme.ACCENT, "midleft")
+    return canvas.rect(left, top, pill_w, pill_h)
 
 
 class CardsReveal(Presentation):
