@@ -42,9 +42,52 @@ def is_audience_text(key: str) -> bool:
     return key.startswith("phone.audience.") and not key.startswith("phone.audience.join.")
 
 
+def is_evening_text(key: str) -> bool:
+    """The evening around the games (phoneclient/evening.js, fetched with it): the leader's lobby
+    settings and controls in a game, a pause, the end of a game and the grand reveal, the
+    latecomer's wait. A phone joining the lobby never reads them."""
+    return key.startswith(_EVENING)
+
+
+_EVENING = (
+    "phone.bot.",
+    "phone.first_game",
+    "phone.game.players.",
+    "phone.leader.",
+    "phone.next_game",
+    "phone.paused.",
+    "phone.rematch",
+    "phone.replay.",
+    "phone.timer.",
+    "phone.to_lobby",
+)
+
+
+def is_late_text(key: str) -> bool:
+    """A phone without a seat once a game is dealt (phoneclient/late.js): the watcher's banner and
+    the offer to play the next game, fetched with that screen. The seats-away line and its button
+    are the full lobby's too: they stay on the first screen."""
+    return key.startswith(
+        ("phone.spectator.", "phone.late.", "phone.join.late", "phone.join.running")
+    )
+
+
+# Words under phone.lobby.* read outside the seated lobby: the first screen's list of players and
+# a saved game on offer, and removing a player (the leader's controls in a game too).
+_LOBBY_ELSEWHERE = (
+    "phone.lobby.leader",
+    "phone.lobby.you",
+    "phone.lobby.offline",
+    "phone.lobby.resum",
+    "phone.lobby.remove",
+)
+
+
 def is_lobby_text(key: str) -> bool:
-    """What each option of a game does, said beside its switch in the seated lobby only (the
-    first screen names the options, lobby.js explains them)."""
+    """The seated lobby's own words (lobby.js, fetched with them), and what each option of a game
+    does, said beside its switch there only (the first screen names the options)."""
+    if key.startswith("phone.lobby.") and not key.startswith(_LOBBY_ELSEWHERE):
+        return True
     game, _, rest = key.partition(".variant.")
     return bool(rest) and rest.endswith(".about") and game in _game_names()
 
@@ -65,7 +108,13 @@ def _on_first_screen(key: str) -> bool:
     # Refusals reach the phone already worded in its language by the host (never by code), so
     # the phone has no use for the error texts; the rules', the audience's and the seated
     # lobby's words come with their screens.
-    later = is_rules_text(key) or is_audience_text(key) or is_lobby_text(key)
+    later = (
+        is_rules_text(key)
+        or is_audience_text(key)
+        or is_lobby_text(key)
+        or is_evening_text(key)
+        or is_late_text(key)
+    )
     return not key.startswith("error.") and not later and game_text_of(key) is None
 
 
@@ -88,7 +137,8 @@ _NOT_ON_PHONE = frozenset({"tv", "cli", "board"})
 
 class _Surfaces(Mapping[str, Surface]):
     """The surfaces by name: ``phone`` (the first screen), ``phone-rules``, ``phone-audience``,
-    ``phone-lobby`` and one per game, ``phone-<game>``, made the first time one is looked up."""
+    ``phone-lobby``, ``phone-evening``, ``phone-late`` and one per game, ``phone-<game>``, made
+    the first time one is looked up."""
 
     @staticmethod
     @cache
@@ -101,6 +151,8 @@ class _Surfaces(Mapping[str, Surface]):
             "phone-rules": Surface(_NOT_ON_PHONE, is_rules_text),
             "phone-audience": Surface(_NOT_ON_PHONE, is_audience_text),
             "phone-lobby": Surface(_NOT_ON_PHONE, is_lobby_text),
+            "phone-evening": Surface(_NOT_ON_PHONE, is_evening_text),
+            "phone-late": Surface(_NOT_ON_PHONE, is_late_text),
             **games,
         }
 

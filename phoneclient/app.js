@@ -34,7 +34,10 @@ const PARTS = {
   shared: () => import("./shared.js"),
   // An audience member's screen, with its words (i18n.js).
   audience: () => Promise.all([import("./audience.js"), addPart("audience")]).then(([module]) => module),
-  evening: () => import("./evening.js"),
+  // Around the games (lobby settings, the leader's controls, the end), with its words.
+  evening: () => Promise.all([import("./evening.js"), addPart("evening")]).then(([module]) => module),
+  // The join screen once a game is dealt, with its words.
+  late: () => Promise.all([import("./late.js"), addPart("late")]).then(([module]) => module),
   clock: () => import("./clock.js"),
   rules: () => addPart("rules").then(() => ({})), // the tutorial's words (i18n.js)
 };
@@ -211,6 +214,8 @@ function modulesWanted(room, you, view) {
   if (you.audience) wanted.push("audience");
   if (room.tutorial) wanted.push("teaching", "rules");
   if (!inLobby) wanted.push("evening", "clock");
+  // The join screen after the deal: not the audience's nor a latecomer's (public facts too).
+  if (!inLobby && !holdsSeats(you) && !you.audience && !you.next_game) wanted.push("late");
   return wanted;
 }
 
@@ -502,8 +507,8 @@ function render() {
         claimsPanel(ctx), game ? absentPanel(ctx) : null, game ? game.renderPublic(ctx) : null);
     } else if (you.seat === null || you.seat === undefined) {
       screen = you.spectator ? "spectator" : "join";
-      fill(els.screen, tutorial, ...renderJoin(ctx), audienceJoin(ctx)
-        || (you.audience ? part.audience.audiencePanel(ctx) : null),
+      fill(els.screen, tutorial, ...(room.phase === "lobby" ? renderJoin(ctx) : part.late.renderLate(ctx)),
+        you.audience ? part.audience.audiencePanel(ctx) : null,
         claimsPanel(ctx), you.spectator && game ? absentPanel(ctx) : null,
         you.spectator && game ? game.renderPublic(ctx) : null);
     } else if (room.phase === "lobby" || !view) {

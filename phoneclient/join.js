@@ -2,7 +2,7 @@
 // lobby's list of players: what a phone without a seat shows first. The seated lobby and the
 // leader's controls are in lobby.js, fetched once this phone has a seat.
 
-import { h } from "./dom.js";
+import { h, setText } from "./dom.js";
 
 // The host's limit on a name, in characters (code points, not UTF-16 units: an emoji is one).
 const MAX_NAME_CHARS = 16;
@@ -17,8 +17,17 @@ function keepToLimit(input, ui) {
   ui.name = input.value;
 }
 
-function nameForm(ctx, labelKey, buttonKey) {
+/** A name field and its button, whose words `buttonFor(name)` gives for the name typed (they
+ * change with it); `quiet`: an aside, not the screen's main action. */
+export function nameForm(ctx, labelKey, buttonFor, quiet = false) {
   const { ui, send, t } = ctx;
+  const button = h("button", {
+    type: "submit", class: quiet ? "secondary" : "primary", testid: "join-submit",
+  }, t(buttonFor(ui.name)));
+  const typed = (input) => {
+    keepToLimit(input, ui);
+    setText(button, t(buttonFor(input.value)));
+  };
   const input = h("input", {
     id: "join-name",
     testid: "join-name",
@@ -29,13 +38,13 @@ function nameForm(ctx, labelKey, buttonKey) {
     spellcheck: "false",
     value: ui.name,
     oninput: (event) => {
-      if (!event.isComposing) keepToLimit(event.target, ui);
+      if (!event.isComposing) typed(event.target);
     },
-    oncompositionend: (event) => keepToLimit(event.target, ui),
+    oncompositionend: (event) => typed(event.target),
   });
   input.value = ui.name;
   return h("form", {
-    class: "stack",
+    class: quiet ? "stack quiet" : "stack",
     testid: "join-form",
     onsubmit: (event) => {
       event.preventDefault();
@@ -43,8 +52,18 @@ function nameForm(ctx, labelKey, buttonKey) {
     },
   },
   h("label", { for: "join-name", class: "label" }, t(labelKey)),
-  input,
-  h("button", { type: "submit", class: "primary", testid: "join-submit" }, t(buttonKey)));
+  input, button);
+}
+
+/** The names of the seats waiting for their player (its phone asleep or lost), in seat order. */
+export function awaySeats(ctx) {
+  return (ctx.room.reclaimable || []).map((seat) => ctx.names.get(seat)).filter(Boolean);
+}
+
+/** The seats away in a line: typing one's name asks the table for it back. */
+export function awayLine(ctx, away) {
+  return h("p", { class: "hint", testid: "reclaimable" },
+    ctx.t("phone.reclaim.open", { names: away.join(ctx.t("phone.list.separator")) }));
 }
 
 /** The game the host was stopped in, on offer: the leader continues it (a host without a window
@@ -71,39 +90,26 @@ export function resumable(ctx) {
         t("phone.lobby.resumable_leader", { name: leader.name })));
 }
 
-/** A phone without a seat: join the lobby, or (game running) reclaim a seat or watch. */
+/** A phone without a seat in the lobby: join, or watch (after the deal: late.js). */
 export function renderJoin(ctx) {
-  const { room, you, t } = ctx;
-  const parts = [h("h1", { class: "title" }, t(`${room.game}.name`))];
-  if (room.phase === "lobby") {
-    parts.push(resumable(ctx));
-    const count = (room.seats || []).length;
-    if (room.max_players && count >= room.max_players) {
-      parts.push(h("p", { class: "banner", testid: "table-full" },
-        t("phone.join.full", { count, max: room.max_players })));
+  const { room, t } = ctx;
+  const parts = [h("h1", { class: "title" }, t(`${room.game}.name`)), resumable(ctx)];
+  const count = (room.seats || []).length;
+  if (room.max_players && count >= room.max_players) {
+    // Full: watching comes first, with the name typed (QA: a yellow "Join" only to be refused).
+    // A seat away can still be asked for by its name.
+    const away = awaySeats(ctx);
+    parts.push(h("p", { class: "banner", testid: "table-full" },
+      t("phone.join.full", { count, max: room.max_players })), audienceJoin(ctx));
+    if (away.length) {
+      parts.push(awayLine(ctx, away),
+        nameForm(ctx, "phone.join.label", () => "phone.reclaim.button", true));
     }
-    parts.push(h("p", { class: "hint" }, t("phone.join.intro")));
-    parts.push(nameForm(ctx, "phone.join.label", "phone.join.button"));
-    parts.push(playerList(ctx));
-    return parts;
+    return [...parts, playerList(ctx)];
   }
-  if (you.spectator) {
-    parts.push(h("p", { class: "banner", testid: "spectator" }, t("phone.spectator.banner")));
-  } else {
-    parts.push(h("p", { class: "hint" }, t("phone.join.running")));
-  }
-  // One name field for both: the host seats a name waiting for its player back (the table
-  // approves) and puts any other name down for the next game.
-  const reclaimable = (room.reclaimable || []).map((seat) => ctx.names.get(seat)).filter(Boolean);
-  if (reclaimable.length > 0) {
-    parts.push(h("p", { class: "hint", testid: "reclaimable" },
-      t("phone.reclaim.open", { names: reclaimable.join(t("phone.list.separator")) })));
-  }
-  parts.push(h("p", { class: "hint", testid: "join-late" }, t("phone.join.late")));
-  parts.push(reclaimable.length > 0
-    ? nameForm(ctx, "phone.reclaim.label", "phone.reclaim.button")
-    : nameForm(ctx, "phone.join.label", "phone.late.button"));
-  return parts;
+  return [...parts, h("p", { class: "hint" }, t("phone.join.intro")),
+    nameForm(ctx, "phone.join.label", () => "phone.join.button"), playerList(ctx),
+    audienceJoin(ctx)];
 }
 
 /** The words under a name in the lobby list: a bot added to fill the table. */
@@ -201,7 +207,8 @@ export function audienceJoin(ctx) {
       ui.audienceName = event.target.value;
     },
   });
-  input.value = ui.audienceName || (you.next_game ? you.name : "") || "";
+  // The name typed for a seat, when there is none to have (a full table), is the one to watch by.
+  input.value = ui.audienceName || (you.next_game ? you.name : "") || ui.name || "";
   return h("form", {
     class: "stack card-box audience-join", testid: "audience-form",
     onsubmit: (event) => {

@@ -124,7 +124,8 @@ def test_a_full_table_says_so_before_a_name_is_typed(phones: Any, host: Any) -> 
     full = tom.get_by_test_id("table-full")
     expect(full).to_have_text(translate("es", "phone.join.full", count=5, max=5))
     expect(tom.get_by_test_id("audience-form")).to_be_visible()
-    assert full.bounding_box()["y"] < tom.get_by_test_id("join-form").bounding_box()["y"]
+    assert full.bounding_box()["y"] < tom.get_by_test_id("audience-form").bounding_box()["y"]
+    expect(tom.get_by_test_id("join-form")).to_have_count(0)  # no seat to join
     # With a seat free, nothing of it.
     host.call(lambda room: room.remove_player(room.players[-1]))
     host.call(lambda room: room.changed())

@@ -25,9 +25,10 @@ PHONE_JS = sorted((ROOT / "phoneclient").glob("*.js"))
 RAW_KEY = re.compile(r"\b(?:phone|board|tv|cli|mole|insidejob|error|tutorial|channel)\.[a-z_]+")
 # The catalog parts (host/i18n.py, SURFACES) loaded whenever a module's screens show: the first
 # screen's always; a game's with its module (app.js, gameModule); the rules' with the How-to page
-# (app.js) and with a tutorial (modulesWanted).
+# (app.js) and with a tutorial (modulesWanted); the others with their modules (app.js, PARTS).
 EXTRA_PART = {"mole.js": "mole", "insidejob.js": "insidejob", "howto.js": "rules",
-              "teaching.js": "rules", "audience.js": "audience", "lobby.js": "lobby"}  # fmt: skip
+              "teaching.js": "rules", "audience.js": "audience", "lobby.js": "lobby",
+              "evening.js": "evening", "late.js": "late"}  # fmt: skip
 QUOTED_KEY = re.compile(
     r"""(["'`])((?:phone|board|tv|cli|mole|insidejob|error|tutorial|channel)\.[A-Za-z0-9_.]*)"""
     r"""(\$\{|\1)"""
@@ -162,8 +163,14 @@ def test_phones_opened_after_inside_job_is_chosen_show_no_raw_key_and_name_the_v
         )
         assert raw_keys_shown(page) == []
         assert "mole" not in catalog_parts_fetched(page), catalog_parts_fetched(page)
-    # The audience's words came with its screen; the watcher's game's with its module.
-    assert catalog_parts_fetched(zoe) == ["phone", "phone-audience", "phone-insidejob"]
+    # The audience's words came with its screen; the watcher's game's with its module, the
+    # evening's (the end of a game) with evening.js.
+    assert catalog_parts_fetched(zoe) == [
+        "phone",
+        "phone-audience",
+        "phone-evening",
+        "phone-insidejob",
+    ]
 
     # The audience's rounds: one per trick, then the vote, named as such.
     tricks = len(view["tricks"])

@@ -41,7 +41,7 @@ async def test_the_phone_asks_only_for_the_words_a_phone_shows(host):
     # (with its module).
     later = {
         part: await (await host.client.get(f"/i18n/es.json?for=phone-{part}")).json()
-        for part in ("rules", "audience", "lobby", "mole", "insidejob")
+        for part in ("rules", "audience", "lobby", "evening", "late", "mole", "insidejob")
     }
     assert any(key.startswith("tv.") for key in whole)
     seen = set(phone)
@@ -60,6 +60,11 @@ async def test_the_phone_asks_only_for_the_words_a_phone_shows(host):
     assert "phone.audience.join.button" in phone
     # The lobby's options are named on the first screen and explained with the seated lobby.
     assert "mole.variant.vault" in phone and "mole.variant.vault.about" in later["lobby"]
+    # The seated lobby's, the evening's and a latecomer's words come with their screens; the
+    # first screen keeps the list of players' and a saved game's.
+    assert "phone.lobby.start" in later["lobby"] and "phone.lobby.leader" in phone
+    assert "phone.rematch" in later["evening"] and "phone.paused" in phone
+    assert "phone.late.button" in later["late"] and "phone.reclaim.button" in phone
     # Refusals come worded by the host: a phone never looks up an error's text.
     assert not any(key.startswith("error.") for key in seen)
     shown = {key for key in whole if key.startswith(("phone.", "tutorial.", "mole.", "channel."))}
@@ -69,6 +74,8 @@ async def test_the_phone_asks_only_for_the_words_a_phone_shows(host):
         **later["rules"],
         **later["audience"],
         **later["lobby"],
+        **later["evening"],
+        **later["late"],
         **later["mole"],
         **later["insidejob"],
     }
