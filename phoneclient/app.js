@@ -650,6 +650,7 @@ function useTextSize(large) {
   document.documentElement.dataset.text = large ? "large" : "normal";
   els.textSize.setAttribute("aria-pressed", large ? "true" : "false");
   fitTopbar();
+  if (app.ready) showFlapHint();
 }
 
 els.textSize.addEventListener("click", () => {
@@ -729,10 +730,14 @@ els.notice.addEventListener("click", () => {
   renderNotice();
 });
 
-/** The handle says what to do next: drag and hold it to see, or (held open) let go to hide. */
+/** The handle says what to do next: drag and hold it to see, or (held open) let go to hide. With
+ * large text in brief (QA: four lines, half a small phone with the code under them); the panel's
+ * name and the handle's description say the rest. */
 function showFlapHint() {
   const open = document.body.dataset.flap === "open";
-  setText(els.flapHint, t(open ? "phone.flap.hint_open" : "phone.flap.hint"));
+  const large = document.documentElement.dataset.text === "large";
+  setText(els.flapHint, t(open ? (large ? "phone.flap.hint_open_short" : "phone.flap.hint_open")
+    : (large ? "phone.flap.hint_short" : "phone.flap.hint")));
 }
 
 attachFlap(els.flapHandle, els.flapPanel, els.flapToggle, (open) => {
