@@ -249,6 +249,9 @@ function reveal(ctx) {
     h("th", { scope: "col" }, t("tv.end.player")),
     h("th", { scope: "col" }, t("tv.end.role")),
     h("th", { scope: "col" }, t("insidejob.intel")),
+    // The votes a player received in a column of their own, beside their Intel: under the
+    // ballot ("→ Beep / received 2") the count read as Beep's (QA).
+    vote ? h("th", { scope: "col", class: "received-col" }, t("tv.insidejob.tally")) : null,
     vote ? h("th", { scope: "col" }, t("tv.insidejob.vote_column")) : null,
     h("th", { scope: "col", class: "outcome-col" }, h("span", { class: "visually-hidden" }, t("board.result"))));
   const rows = roles.map((role, seat) => {
@@ -263,10 +266,12 @@ function reveal(ctx) {
           ? h("span", { class: "note fit" }, t("tv.insidejob.tag.picked", { name: nameOf(ctx, accomplice.picked) }))
           : null),
       h("td", { class: "intel" }, h("span", { class: "coin", "aria-hidden": "true" }), String(view.intel[seat] || 0)),
+      vote ? h("td", {
+        class: `received${(vote.leaders || []).includes(seat) ? " lead" : ""}`,
+        testid: `received-${seat}`, data: { votes: String(received) },
+      }, String(received)) : null,
       vote ? h("td", { class: "ballot" },
-        h("span", { class: "fit may-wrap" }, named ? `→ ${namesOf(ctx, named)}` : "—"),
-        h("span", { class: `note fit${(vote.leaders || []).includes(seat) ? " lead" : ""}` },
-          t("tv.insidejob.received", { count: received }))) : null,
+        h("span", { class: "fit may-wrap" }, named ? `→ ${namesOf(ctx, named)}` : "—")) : null,
       h("td", { class: "outcome", testid: `outcome-${seat}`, data: { won: String(won) } },
         won ? check() : cross(), " ", t(won ? "tv.insidejob.wins" : "tv.insidejob.loses")));
   });

@@ -5,7 +5,9 @@
 
 import { h } from "../dom.js";
 import { at } from "./moments.js";
-import { around, badge, checklist, cross, check, nameOf, nextGameLine, panel } from "./pieces.js";
+import {
+  around, badge, bossTag, checklist, cross, check, crown, nameOf, nextGameLine, panel,
+} from "./pieces.js";
 
 export { hints } from "./mole_hints.js";
 export { replayStep, replaySteps } from "./mole_replay.js";
@@ -185,8 +187,7 @@ function historyPanel(ctx) {
       return h("td", {
         class: `${approve ? "yes" : "no"}${onTeam ? " on-team" : ""}`,
         "aria-label": t(approve ? "tv.vote.approve" : "tv.vote.reject"),
-      }, approve ? check() : cross(),
-      seat === proposal.boss ? h("span", { class: "star", "aria-hidden": "true" }, "★") : null);
+      }, approve ? check() : cross(), seat === proposal.boss ? crown() : null);
     })));
   // The teams older than the grid's columns are counted on the title's line, over the columns
   // ("+2 earlier"): the grid keeps its size and every player's row, the latest teams.
@@ -200,7 +201,7 @@ function historyPanel(ctx) {
     h("p", { class: "legend fit" },
       check(), ` ${t("tv.vote.approve")}  `, cross(), ` ${t("tv.vote.reject")}  `,
       h("span", { class: "legend-team", "aria-hidden": "true" }), ` ${t("tv.board.legend_team")}  `,
-      h("span", { class: "star", "aria-hidden": "true" }, "★"), ` ${t("tv.board.boss")}`));
+      crown(), ` ${t("tv.board.boss")}`));
 }
 
 // ---------------------------------------------------------------- the Getaway
@@ -340,8 +341,10 @@ function votesReveal(proposal, number) {
             h("div", { class: "back" }, "?"),
             h("div", { class: `face ${approve ? "yes" : "no"}` }, approve ? check("big") : cross("big"),
               h("span", { class: "fit" }, t(approve ? "tv.vote.approve" : "tv.vote.reject")))), FLIP_AT),
-          h("p", { class: "vote-name" }, seat === proposal.boss
-            ? h("span", { class: "star", "aria-hidden": "true" }, "★ ") : null, badge(ctx, seat, { tag: false }))))),
+          // The Boss's tag on the card's corner, not before the name (a name of 16 letters
+          // needs the card's width); a crown and the word, never a star, which a look can be.
+          seat === proposal.boss ? bossTag(ctx) : null,
+          h("p", { class: "vote-name" }, badge(ctx, seat, { tag: false }))))),
         at(h("div", { class: "verdict appear", testid: "verdict",
           data: { approved: String(proposal.approved) } },
         h("p", { class: "tally fit" }, t("tv.votes.tally", {

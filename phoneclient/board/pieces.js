@@ -125,7 +125,8 @@ export function badge(ctx, seat, { tag = true, cls = "", testid = null } = {}) {
 }
 
 /**
- * A tick once done, an empty ring before: the same mark for every kind of action. A narrow list
+ * A tick in a filled ring once done, three dots before: the same mark for every kind of action.
+ * Not an empty ring before: a player's look can be a ring ("○ ○ Pixel", QA). A narrow list
  * leaves out the away / bot tags (`tags` false): the line along the bottom names them.
  */
 export function checklist(ctx, seats, done, label, cls = "", tags = false) {
@@ -136,7 +137,7 @@ export function checklist(ctx, seats, done, label, cls = "", tags = false) {
         class: finished ? "done" : "waiting", testid: `${label}-${seat}`,
         data: { done: finished ? "yes" : "no" },
       },
-      h("span", { class: "mark", "aria-hidden": "true" }, finished ? tickSvg() : null),
+      h("span", { class: "mark", "aria-hidden": "true" }, finished ? tickSvg() : dotsSvg()),
       badge(ctx, seat, { tag: tags }),
       h("span", { class: "visually-hidden" }, finished ? ctx.t("board.done") : ctx.t("board.not_yet")));
     }));
@@ -154,6 +155,40 @@ function tickSvg() {
   for (const [name, value] of Object.entries(attrs)) line.setAttribute(name, String(value));
   svg.appendChild(line);
   return svg;
+}
+
+/** Three dots: not acted yet (no look is three dots). */
+function dotsSvg() {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("class", "dots");
+  for (const cx of [19, 50, 81]) {
+    const dot = document.createElementNS(SVG, "circle");
+    for (const [name, value] of Object.entries({ cx, cy: 50, r: 10, fill: "currentColor" })) {
+      dot.setAttribute(name, String(value));
+    }
+    svg.appendChild(dot);
+  }
+  return svg;
+}
+
+/** The Boss's crown (decorative: its word goes with it, or the legend names it). No player's
+ * look is a crown: a star beside names read as a player's own star (QA). */
+export function crown(cls = "crown") {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("class", cls);
+  svg.setAttribute("aria-hidden", "true");
+  const node = document.createElementNS(SVG, "polygon");
+  node.setAttribute("points", "8,80 8,28 30,52 50,16 70,52 92,28 92,80");
+  node.setAttribute("fill", "currentColor");
+  svg.appendChild(node);
+  return svg;
+}
+
+/** The Boss's tag: the crown and the word, as on the TV's votes. */
+export function bossTag(ctx) {
+  return h("span", { class: "boss-tag", testid: "boss-tag" }, crown(), ctx.t("tv.board.boss"));
 }
 
 export function check(cls = "") {

@@ -59,7 +59,7 @@ CARDS = """() => {
   return [...document.querySelectorAll(".vote-card")].map((card) => ({
     card: box(card), flip: box(card.querySelector(".flip")),
     line: box(card.querySelector(".vote-name")), name: box(card.querySelector(".vote-name .name")),
-    star: card.querySelector(".star") ? box(card.querySelector(".vote-name .star")) : null,
+    tag: card.querySelector(".boss-tag") ? box(card.querySelector(".boss-tag")) : null,
   }));
 }"""
 
@@ -80,7 +80,7 @@ def test_the_bosss_card_sits_level_with_the_others(browser: Any, host: Any, shot
         board.snapshot("moment-votes_reveal", shots)
         cards = board.page.evaluate(CARDS)
         assert len(cards) == len(NAMES)
-        assert cards[boss]["star"] is not None, "the Boss's card has no star"
+        assert cards[boss]["tag"] is not None, "the Boss's card has no Boss tag"
         rows: dict[int, list[dict[str, Any]]] = {}
         for card in cards:
             rows.setdefault(round(card["card"]["top"]), []).append(card)
@@ -91,8 +91,8 @@ def test_the_bosss_card_sits_level_with_the_others(browser: Any, host: Any, shot
                 assert len(tops) == 1 and len(bottoms) == 1, f"{board.label} {part}: {row}"
             middles = [card["name"]["middle"] for card in row]
             assert max(middles) - min(middles) < 0.5, f"{board.label} names: {middles}"
-        star, name = cards[boss]["star"], cards[boss]["name"]
-        assert abs(star["middle"] - name["middle"]) < 3, f"{board.label}: {star} {name}"
+        tag, line = cards[boss]["tag"], cards[boss]["line"]
+        assert tag["bottom"] <= line["top"], f"{board.label}: {tag} {line}"  # clear of the name
         board.page.clock.resume()
         board.close()
 
@@ -113,7 +113,7 @@ HISTORY = """() => {
     if (!r.width) continue;
     const [left, top] = [r.left / scale, r.top / scale];
     const [right, bottom] = [r.right / scale, r.bottom / scale];
-    // A Boss's star may stand out of its cell by a few pixels, never out of the panel.
+    // A Boss's crown may stand out of its cell by a few pixels, never out of the panel.
     const [x0, y0, x1, y1] = inside;
     if (left < x0 - 4 || top < y0 - 4 || right > x1 + 4 || bottom > y1 + 4) {
       const name = el.className.baseVal ?? el.className;

@@ -164,7 +164,7 @@ def contrast(one: str, other: str) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-def test_the_bosss_star_shows_on_a_vote_card_of_the_team(browser: Any, host: Any) -> None:
+def test_the_bosss_tag_shows_on_a_vote_card_of_the_team(browser: Any, host: Any) -> None:
     boards = open_boards(browser, host)
     try:
         table = Table(host)
@@ -181,11 +181,12 @@ def test_the_bosss_star_shows_on_a_vote_card_of_the_team(browser: Any, host: Any
             expect(moment).to_have_attribute("data-label", "votes_reveal")
             card = board.page.get_by_test_id(f"vote-{boss}")
             expect(card).to_have_class("vote-card on-team")
-            star = card.locator(".star")
-            expect(star).to_be_visible()
-            colour = star.evaluate("(node) => getComputedStyle(node).color")
-            under = card.evaluate("(node) => getComputedStyle(node).backgroundColor")
-            assert contrast(colour, under) >= 3, f"{board.label}: ★ {colour} on {under}"
+            # A crown and the word on its own dark ground, whatever the team's yellow around it.
+            tag = card.locator(".boss-tag")
+            expect(tag).to_be_visible()
+            colour = tag.evaluate("(node) => getComputedStyle(node).color")
+            under = tag.evaluate("(node) => getComputedStyle(node).backgroundColor")
+            assert contrast(colour, under) >= 3, f"{board.label}: Boss {colour} on {under}"
     finally:
         for board in boards:
             board.close()
