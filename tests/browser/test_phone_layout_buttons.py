@@ -55,6 +55,25 @@ def test_the_mole_buttons_break_no_word(phones: Any, host: Any, kit: Any, lang: 
     page.screenshot(path=ARTIFACTS / f"layout-replay-{lang}-360.png")
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_with_large_text_the_pairs_of_buttons_break_no_word(
+    phones: Any, host: Any, kit: Any, lang: str
+) -> None:
+    # QA, es at 360 px with large text: "Aprob / ar", "Rechaz / ar".
+    (page,) = table_of_five(phones, kit, host, lang, real=lambda deal: [0])
+    page.get_by_test_id("text-size").click()
+    expect(page.locator("html")).to_have_attribute("data-text", "large")
+    view = public(host)
+    team = [seat for seat in range(5) if seat != view["boss"]][:2]
+    act(host, view["boss"], {"type": "propose", "team": team})
+    expect(page.get_by_test_id("vote-approve")).to_be_visible()
+    no_word_broken(page, ".pair button", "vote")
+    mole_to_the_end(host, protect="mole", accuse="contact")
+    page.get_by_test_id("replay-next").click()
+    expect(page.get_by_test_id("replay-back")).to_be_enabled()
+    no_word_broken(page, ".pair button", "replay")
+
+
 IJ_NAMES = ["João", "Maximiliano Ruiz", "Lucía", "Ben", "Renée"]
 
 
