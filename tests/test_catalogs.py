@@ -38,6 +38,18 @@ def test_no_key_is_defined_by_two_areas(lang):
             owner[key] = area
 
 
+@pytest.mark.parametrize("area", AREAS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_key_is_written_twice_in_one_file(lang, area):
+    # JSON keeps the last of two: a new key that already named a column header overwrote it.
+    def once(pairs):
+        keys = [key for key, _ in pairs]
+        assert len(keys) == len(set(keys)), sorted({k for k in keys if keys.count(k) > 1})
+        return dict(pairs)
+
+    json.loads((CATALOG_DIR / lang / area).read_text(encoding="utf-8"), object_pairs_hook=once)
+
+
 def test_engine_error_facts_fill_the_catalog_text():
     assert translate("es", "error.player_count", min=5, max=10, players=4) == (
         "Este juego necesita de 5 a 10 jugadores; hay 4."

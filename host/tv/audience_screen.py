@@ -75,7 +75,9 @@ def draw(canvas: Canvas, frame: Frame, top: float, bottom: float) -> None:
                 continue
             _suspects(canvas, list(marked), hidden, cx, cy, min(column, 200), row_height)
         score = round(100 * float(member.get("score") or 0))
-        canvas.text(f"{score} %", 1860, cy, 34, colour, "midright", 200)
+        canvas.text(
+            frame.t("tv.audience.percent", value=score), 1860, cy, 34, colour, "midright", 200
+        )
         canvas.element(f"audience:{name}", canvas.rect(50, y, 1820, row_height))
     left_out = max(0, len(members) - MAX_ROWS) + int(result.get("more") or 0)  # and the host's
     if left_out:

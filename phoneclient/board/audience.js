@@ -53,7 +53,8 @@ export function renderAudience(ctx, game) {
   h("th", { scope: "row", class: "member two-line-names" }, h("span", { class: "name fit" }, member.name)),
   roundIndexes.map((index) => guessCell(ctx, (member.rounds || [])[index], truth, "round")),
   guessCell(ctx, member.final, truth, "final"),
-  h("td", { class: "score" }, `${Math.round((member.score || 0) * 100)}%`)));
+  h("td", { class: "score" },
+    h("span", { class: "fit" }, ctx.t("tv.audience.percent", { value: Math.round((member.score || 0) * 100) })))));
   const gameName = ctx.view ? ctx.view.game : room.game;
   const leftOut = leftOutLine(t, gameName, first);
   const tally = Object.entries(result.tally || {}).sort((a, b) => b[1] - a[1]);

@@ -51,5 +51,8 @@ def test_the_end_of_a_game_with_wagers_names_the_guesses_apart(
             text = scene.inner_text().lower()
             assert "sospecha" in text, text
             assert stem(words["insidejob.variant.wagers"]) not in text, text
+            # A score as Spanish writes it, a no-break space before the sign (QA: "100%").
+            score = board.page.get_by_test_id("audience-member").locator("td.score")
+            expect(score).to_have_text("100\u00a0%")
     finally:
         board.close()

@@ -299,6 +299,19 @@ def test_the_audience_step_comes_last_with_the_truth_and_the_best_reader(window,
     assert window.director.replay_count(over(end, None)) == 4
 
 
+@pytest.mark.parametrize(
+    ("lang", "score"), [("en", "75%"), ("es", "75\u00a0%"), ("pt", "75\u00a0%")]
+)
+def test_a_score_is_written_as_the_language_writes_it(mole_game, lang, score):
+    # QA: the TV wrote "75 %" in English, the board "75%" in Spanish, the phones each right.
+    tv = TvWindow(lang, size=(1280, 720), sound=False, local_url="http://vm.local:8080/")
+    try:
+        texts = show(tv, [over(mole_game[-1], 4, AUDIENCE)], f"audience-{lang}").texts()
+        assert score in texts and score.replace("75", "0") in texts  # Zoe, Yann
+    finally:
+        tv.close()
+
+
 def test_a_tie_for_the_best_reader_names_both_and_marks_both_rows(window, mole_game):
     """QA: two watchers with the same score, and the TV named only the first."""
     end = mole_game[-1]
