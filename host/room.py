@@ -94,6 +94,8 @@ class Room:
         self.leader: Player | None = None
         self.connections: set[Connection] = set()
         self.claims: list[Claim] = []
+        # Every claim code shown this evening: none is shown twice (host/seating.py, claim_code).
+        self.claim_codes_shown: set[int] = set()
         self.notice: dict[str, Any] | None = None  # the last table event worth a line on the TV
         self.paused = False
         self.paused_by: str | None = None  # the leader's name when their phone paused

@@ -139,6 +139,7 @@ def on_add_seat(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         raise RoomError("not_seated")
     name = clean_name(message["name"])
     refuse_taken_name(room, name)
+    watcher = watcher_giving_way(room, conn, name_key(name), seats_open=True)
     limit = room.rules.max_players if room.rules else None
     if limit is not None and len(room.players) >= limit:
         raise RoomError("room_full", max=limit)
@@ -147,6 +148,8 @@ def on_add_seat(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         room.players.append(player)
     give_seat(room, conn, player, add=True)
     room.changed()
+    if watcher is not None:
+        hand_name_to_player(room, watcher)
 
 
 def on_hold(room: Room, conn: Connection, message: dict[str, Any]) -> None:
@@ -198,13 +201,9 @@ def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
             raise RoomError("name_taken", name=waiting.name)
         ask_for_seat(room, conn, waiting)
         return
-    watcher = room.audience.holding(key)
-    if watcher is not None and watcher.conn is conn:
-        watcher = None  # this phone watched under the name, and now plays under it
-    if watcher is not None and watcher.marks:
-        # Else the screens could say "Zoe read the table best" of a player named Zoe (QA).
-        raise RoomError("name_watching", name=watcher.name)
-    if room.phase != "lobby" or room.saved is not None:
+    seats_open = room.phase == "lobby" and room.saved is None
+    watcher = watcher_giving_way(room, conn, key, seats_open)
+    if not seats_open:
         # Seats are fixed once dealt (or while a dealt game is on offer): a late joiner
         # watches and plays the next game.
         add_latecomer(room, conn, name)
@@ -221,6 +220,21 @@ def on_join(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         room.changed()
     if watcher is not None:
         hand_name_to_player(room, watcher)
+
+
+def watcher_giving_way(room: Room, conn: Connection, key: str, seats_open: bool) -> Member | None:
+    """The audience member whose name a player joining under ``key`` takes, if any. Players
+    come first, at a seat in the lobby: a guest watching under a friend's name before the friend
+    arrived kept the friend out of the game (QA). Not for a latecomer (it could leave at once and
+    keep the name from its watcher for the whole game), nor from a member with marks (the
+    screens could say "Zoe read the table best" of a player named Zoe). Raises RoomError
+    ``name_watching``."""
+    watcher = room.audience.holding(key)
+    if watcher is None or watcher.conn is conn:
+        return None  # this phone watched under the name, and now plays under it
+    if watcher.marks or not seats_open:
+        raise RoomError("name_watching", name=watcher.name)
+    return watcher
 
 
 def hand_name_to_player(room: Room, member: Member) -> None:
@@ -393,13 +407,20 @@ def ask_for_seat(room: Room, conn: Connection, player: Player) -> None:
 
 
 def claim_code(room: Room) -> int:
-    """Two digits no other waiting claim shows, drawn at random (three digits if ever all the
-    two-digit ones were taken)."""
-    taken = {claim.code for claim in room.claims}
-    free = [code for code in range(10, 100) if code not in taken]
-    if not free:
-        free = [code for code in range(100, 1000) if code not in taken]
-    return secrets.choice(free)
+    """Two digits drawn at random that no claim has shown this evening (then three, then four).
+    Never one shown before: a claim ends when its phone sleeps, and a squatter opening socket
+    after socket drew the very code the table had just seen on the real player's phone (QA)."""
+    shown = room.claim_codes_shown
+    for low, high in ((10, 100), (100, 1000), (1000, 10_000)):
+        free = [code for code in range(low, high) if code not in shown]
+        if free:
+            break
+    else:  # ten thousand claims in one evening: start over rather than fail
+        shown.clear()
+        free = list(range(10, 100))
+    code = secrets.choice(free)
+    shown.add(code)
+    return code
 
 
 def end_claims_on(room: Room, player: Player) -> None:

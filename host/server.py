@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web, web_response
 from aiohttp.http_exceptions import HttpProcessingError
 
 from engine.registry import DEFAULT_GAME
@@ -46,6 +46,12 @@ __all__ = [
 ]
 
 log = logging.getLogger("molecrew.server")
+
+# Every response says "molecrew", not "Python/3.11 aiohttp/3.x": the versions are nobody's
+# business, and on the phone's first visit they came back fourteen times (issue #15's budget).
+# aiohttp writes this name into any response without a Server header, its parser's own 400s
+# too, which no app hook ever sees (QA).
+web_response.SERVER_SOFTWARE = "molecrew"  # type: ignore[attr-defined]
 
 PHONECLIENT_DIR = Path(__file__).resolve().parent.parent / "phoneclient"
 SOUND_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
@@ -528,13 +534,6 @@ async def security_headers(request: web.Request, handler: Any) -> web.StreamResp
     return response
 
 
-async def name_no_versions(_request: web.Request, response: web.StreamResponse) -> None:
-    """Every response, refusals and sockets too, says "molecrew", not aiohttp's "Python/3.11
-    aiohttp/3.x": the versions are nobody's business, and on the phone's first visit those bytes
-    came back fourteen times (issue #15's budget)."""
-    response.headers["Server"] = "molecrew"
-
-
 def create_app(config: HostConfig | None = None) -> web.Application:
     """The host app. Its cleanup closes every socket and the journal.
 
@@ -542,7 +541,6 @@ def create_app(config: HostConfig | None = None) -> web.Application:
     """
     config = config or HostConfig()
     app = web.Application(middlewares=[security_headers])
-    app.on_response_prepare.append(name_no_versions)
     app[CONFIG_KEY] = config
     app[SOCKETS_KEY] = set()
     app[STATIC_KEY] = StaticFolder(config.phoneclient_dir)

@@ -3,11 +3,14 @@ the phone already holds revalidated with 304 and no body, nothing outside the pa
 
 from __future__ import annotations
 
+import asyncio
 import os
 
 import pytest
+from aiohttp import web
 
-from host.server import HostConfig
+from host.netaddr import listening_socket
+from host.server import HostConfig, create_app
 
 
 @pytest.fixture
@@ -116,3 +119,21 @@ async def test_no_response_names_the_python_or_aiohttp_version(page_host):
         assert response.headers["Server"] == "molecrew", path
         told = " ".join(f"{name}: {value}" for name, value in response.headers.items())
         assert "aiohttp" not in told and "Python" not in told, (path, told)
+
+
+async def test_even_the_parsers_own_refusals_name_no_version(tmp_path):
+    # QA: a garbage request line got aiohttp's 400 with "Server: Python/3.11 aiohttp/3.x".
+    sock = listening_socket("127.0.0.1", 0)
+    runner = web.AppRunner(create_app(HostConfig(state_dir=tmp_path, heartbeat=None)))
+    await runner.setup()
+    await web.SockSite(runner, sock).start()
+    try:
+        for request in (b"NOT HTTP AT ALL\r\n\r\n", b"GET / HTTP/9.9\r\nHost: x\r\n\r\n"):
+            reader, writer = await asyncio.open_connection(*sock.getsockname()[:2])
+            writer.write(request)
+            answer = await asyncio.wait_for(reader.read(), timeout=10)
+            writer.close()
+            assert answer.split(b"\r\n", 1)[0].endswith(b" 400 Bad Request"), answer[:40]
+            assert b"Server: molecrew\r\n" in answer and b"aiohttp" not in answer, answer
+    finally:
+        await runner.cleanup()

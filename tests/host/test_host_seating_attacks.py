@@ -217,3 +217,52 @@ async def test_asking_again_keeps_the_claim_its_place_and_its_code(host):
     assert [c.id for c in room.claims] == [claim["id"], claim["id"] + 1]
     room.decide_claim(True)  # the host's key: the oldest, whose code the TV shows
     assert (await first.until("welcome"))["seat"] == 3
+
+
+async def test_no_claim_code_is_shown_twice_in_an_evening(make_host):
+    """QA: Bruno's claim ended when his phone slept; a squatter opened socket after socket until
+    it drew the code the table had just seen on Bruno's phone."""
+    host = await make_host(churn_burst=1000)  # the test's sockets all open from one address
+    phones = await _started(host)
+    room = host.room
+    await phones[1].ws.close()
+    await phones[0].expect("state")
+    seen = set()
+    for attempt in range(120):  # past the ninety two-digit codes
+        squatter = await _device(host, f"192.168.2.{attempt}", "squatter")
+        await squatter.send({"type": "join", "name": "Bruno"})
+        code = (await squatter.expect("state"))["you"]["claim"]["code"]
+        assert code not in seen, (attempt, code)
+        seen.add(code)
+        await squatter.ws.close()  # the claim ends with its socket
+        await phones[0].expect("state")
+    assert len(seen) == 120 and sum(code < 100 for code in seen) == 90
+    assert not room.claims
+
+
+async def test_a_phone_passing_itself_around_takes_a_watchers_name_as_a_join_does(host):
+    """QA: add_seat let a second "Zoe" sit down beside an audience "Zoe", whose marks the end
+    would then have called a player's."""
+    phones = await host.table(2)
+    zoe = await host.phone("Zoe")
+    await zoe.send({"type": "audience", "name": "Zoe"})
+    await zoe.until("audience")
+    await phones[1].send({"type": "add_seat", "name": "zoe"})
+    await phones[1].until("welcome")
+    assert (await zoe.until("audience"))["name"] is None
+    assert (await zoe.until("error"))["code"] == "audience_name_to_player"
+    assert [p.name for p in host.room.players][-1] == "zoe"
+    assert host.room.audience.members == []
+
+
+async def test_a_latecomer_cannot_take_a_watchers_name_mid_game(host):
+    """QA: a guest joined mid-game as "Zoe", took the watcher's name, and left at once: the
+    watcher could not watch under her own name for the rest of the game."""
+    await _started(host)
+    zoe = await host.phone("Zoe")
+    await zoe.send({"type": "audience", "name": "Zoe"})
+    await zoe.until("audience")
+    guest = await _device(host, GUEST, "guest")
+    assert (await guest.error({"type": "join", "name": "Zoe"}))["code"] == "name_watching"
+    assert [m.name for m in host.room.audience.members] == ["Zoe"]
+    assert host.room.next_game == []
