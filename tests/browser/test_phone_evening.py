@@ -106,31 +106,32 @@ def test_three_phones_and_two_bots_play_mole_to_the_end_then_the_reveal_lobby_an
     expect(other.get_by_test_id("wait-rematch")).to_contain_text("Ana")
     expect(leader.get_by_test_id("replay-status")).to_have_text("The TV shows the result.")
     expect(leader.get_by_test_id("replay-back")).to_be_disabled()
+
+    def step_to(button: str, step: int | None) -> None:
+        """Tap, and wait for the host and then the page: a tap on the page as it was would
+        send the step before again."""
+        leader.get_by_test_id(button).click()
+        host.wait_for(lambda room: room.replay_step == step)
+        expect(leader.get_by_test_id("replay")).to_have_attribute(
+            "data-step", "" if step is None else str(step)
+        )
+
     for step in (0, 1, 2):
-        leader.get_by_test_id("replay-next").click()
-        host.wait_for(lambda room, step=step: room.replay_step == step)
+        step_to("replay-next", step)
     count = host.call(lambda room: room.replay_count())
     expect(leader.get_by_test_id("replay-status")).to_have_text(f"The TV shows step 3 of {count}.")
     # The story ends (QA: Next counted on to "step 12" while the TV stayed on its last step).
     for step in range(3, count):
-        leader.get_by_test_id("replay-next").click()
-        host.wait_for(lambda room, step=step: room.replay_step == step)
+        step_to("replay-next", step)
     expect(leader.get_by_test_id("replay-status")).to_have_text(
         f"The TV shows step {count} of {count}."
     )
     expect(leader.get_by_test_id("replay-next")).to_be_disabled()
-    leader.get_by_test_id("replay-back").click()
-    host.wait_for(lambda room: room.replay_step == count - 2)
-    for step in range(count - 3, 0, -1):
-        leader.get_by_test_id("replay-back").click()
-        host.wait_for(lambda room, step=step: room.replay_step == step)
-    host.wait_for(lambda room: room.replay_step == 1)
-    leader.get_by_test_id("replay-result").click()
-    host.wait_for(lambda room: room.replay_step is None)
-    leader.get_by_test_id("replay-next").click()
-    host.wait_for(lambda room: room.replay_step == 0)
-    leader.get_by_test_id("replay-back").click()  # back from the first step: the result again
-    host.wait_for(lambda room: room.replay_step is None)
+    for step in range(count - 2, 0, -1):
+        step_to("replay-back", step)
+    step_to("replay-result", None)
+    step_to("replay-next", 0)
+    step_to("replay-back", None)  # back from the first step: the result again
 
     # Back to the lobby with the same table, then a newcomer and the other game.
     leader.get_by_test_id("to-lobby").click()
