@@ -317,19 +317,20 @@ class Accusation(Presentation):
         everyone = frame.t("tv.getaway.confirmed", count=self.players, total=self.players)
         canvas.text(everyone, 960, 230, 40, theme.ACCENT, "midtop", 1700)
         if elapsed >= self.ACCUSED_AT:
-            line = (
-                frame.t("tv.accusation.accused", name=frame.name(self.accused))
-                if self.accused is not None
-                else frame.t("tv.accusation.no_accused")
-            )
-            area = canvas.text(line, 960, 380, 88, theme.BAD, "midtop", 1800)
-            canvas.element(f"accused:{self.accused}", area)
+            self._named(canvas, frame, "accused", self.accused, 380, 88, theme.BAD)
         if elapsed >= self.PROTECTED_AT:
-            line = (
-                frame.t("tv.accusation.protected", name=frame.name(self.protected))
-                if self.protected is not None
-                else frame.t("tv.accusation.no_protected")
-            )
-            area = canvas.text(line, 960, 560, 64, theme.GOOD, "midtop", 1800)
-            canvas.element(f"protected:{self.protected}", area)
+            self._named(canvas, frame, "protected", self.protected, 560, 64, theme.GOOD)
         car(canvas, t)
+
+    @staticmethod
+    def _named(
+        canvas: Canvas, frame: Frame, kind: str, seat: int | None, y: float, size: int, colour: Any
+    ) -> None:
+        """One line: "The Moles accuse Ana" (``accused``), "The Driver protects Bo"
+        (``protected``), or that nobody was."""
+        line = (
+            frame.t(f"tv.accusation.{kind}", name=frame.name(seat))
+            if seat is not None
+            else frame.t(f"tv.accusation.no_{kind}")
+        )
+        canvas.element(f"{kind}:{seat}", canvas.text(line, 960, y, size, colour, "midtop", 1800))
