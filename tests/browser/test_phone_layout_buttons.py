@@ -74,6 +74,24 @@ def test_with_large_text_the_pairs_of_buttons_break_no_word(
     no_word_broken(page, ".pair button", "replay")
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_with_large_text_the_roles_at_the_end_break_no_word(
+    phones: Any, host: Any, kit: Any, lang: str
+) -> None:
+    # QA, es at 360 px with large text: "Conduc / tor", "Sopló / n", "Conta / cto".
+    (page,) = table_of_five(phones, kit, host, lang, real=lambda deal: [0])
+    page.get_by_test_id("text-size").click()
+    expect(page.locator("html")).to_have_attribute("data-text", "large")
+    mole_to_the_end(host, protect="mole", accuse="contact")
+    expect(page.get_by_test_id("reveal")).to_be_visible()
+    no_word_broken(
+        page, '[data-testid="reveal"] td:last-child, [data-testid="reveal"] .tag', "roles"
+    )
+    page.set_viewport_size({"width": 360, "height": 740})
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.get_by_test_id("reveal").screenshot(path=ARTIFACTS / f"large-reveal-{lang}-360.png")
+
+
 IJ_NAMES = ["João", "Maximiliano Ruiz", "Lucía", "Ben", "Renée"]
 
 
