@@ -99,8 +99,10 @@ export function renderJoin(ctx) {
     // Full: watching comes first, with the name typed (QA: a yellow "Join" only to be refused).
     // A seat away can still be asked for by its name.
     const away = awaySeats(ctx);
+    // Once in the audience, "join the audience below" is no longer true (QA).
+    const words = ctx.you && ctx.you.audience ? "phone.join.full_watching" : "phone.join.full";
     parts.push(h("p", { class: "banner", testid: "table-full" },
-      t("phone.join.full", { count, max: room.max_players })), audienceJoin(ctx));
+      t(words, { count, max: room.max_players })), audienceJoin(ctx));
     if (away.length) {
       parts.push(awayLine(ctx, away),
         nameForm(ctx, "phone.join.label", () => "phone.reclaim.button", true));

@@ -54,6 +54,10 @@ def test_a_full_table_offers_the_audience_first(phones: Any, host: Any, lang: st
     gus.get_by_test_id("audience-submit").click()
     expect(gus.get_by_test_id("audience-wait")).to_be_visible()
     assert host.call(lambda room: room.audience.present()) == 1
+    # In the audience now: the banner no longer sends him to a form that is gone (QA).
+    expect(gus.get_by_test_id("table-full")).to_have_text(
+        translate(lang, "phone.join.full_watching", count=10, max=10)
+    )
 
     # Carla's phone sleeps: her seat can be asked for by its name, below the audience's form.
     host.call(lambda room: room.disconnect(table.players[2]))
