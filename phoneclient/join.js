@@ -102,7 +102,7 @@ export function renderJoin(ctx) {
     // Once in the audience, "join the audience below" is no longer true (QA).
     const words = ctx.you && ctx.you.audience ? "phone.join.full_watching" : "phone.join.full";
     parts.push(h("p", { class: "banner", testid: "table-full" },
-      t(words, { count, max: room.max_players })), audienceJoin(ctx));
+      t(words, { count, max: room.max_players })), audienceJoin(ctx, { carryTyped: !away.length }));
     if (away.length) {
       parts.push(awayLine(ctx, away),
         nameForm(ctx, "phone.join.label", () => "phone.reclaim.button", true));
@@ -193,7 +193,7 @@ export function audienceAgain() {
 
 /** The form to join the audience, for a phone with no seat at the table (a latecomer's too,
  * until the next game), or null when it is in already. */
-export function audienceJoin(ctx) {
+export function audienceJoin(ctx, { carryTyped = false } = {}) {
   const { you, ui, send, t } = ctx;
   if (!you || you.audience || you.phone) return null;
   if (you.seat !== null && you.seat !== undefined) return null;
@@ -209,8 +209,10 @@ export function audienceJoin(ctx) {
       ui.audienceName = event.target.value;
     },
   });
-  // The name typed for a seat, when there is none to have (a full table), is the one to watch by.
-  input.value = ui.audienceName || (you.next_game ? you.name : "") || ui.name || "";
+  // The name typed for a seat, when there is none to have (a full table), is the one to watch
+  // by; not while that seat's form is on screen too (a seat away), where it is a seat's name.
+  input.value = ui.audienceName || (you.next_game ? you.name : "") || (carryTyped ? ui.name : "")
+    || "";
   return h("form", {
     class: "stack card-box audience-join", testid: "audience-form",
     onsubmit: (event) => {

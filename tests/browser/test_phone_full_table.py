@@ -70,6 +70,10 @@ def test_a_full_table_offers_the_audience_first(phones: Any, host: Any, lang: st
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     lia.screenshot(path=ARTIFACTS / f"full-table-360-{lang}.png", full_page=True)
     lia.get_by_test_id("join-name").fill("Carla")
+    # A seat's name, not a name to watch by (QA: it filled the audience's field above too).
+    host.call(lambda room: room.disconnect(table.players[3]))  # a state that redraws the page
+    expect(lia.get_by_test_id("reclaimable")).to_contain_text(PLAYERS[3])
+    expect(lia.get_by_test_id("audience-name")).to_have_value("")
     button.click()
     expect(lia.get_by_test_id("claim-waiting")).to_be_visible()
     assert host.call(lambda room: [claim.player.name for claim in room.claims]) == ["Carla"]
