@@ -98,14 +98,19 @@ function voteStep(ctx) {
   const ballots = vote.ballots || {};
   const tally = vote.tally || [];
   const leaders = new Set(vote.leaders || []);
+  // The votes a row's player received, in a column named once: "→ Beep  received 2" on one
+  // line read as Beep's two votes (QA, on the reveal).
   return h("div", { class: "replay-body ij-replay", testid: "replay-vote" },
-    h("h2", { class: "replay-title fit" }, t("tv.replay.vote")),
+    h("div", { class: "replay-vote-head" },
+      h("h2", { class: "replay-title fit" }, t("tv.replay.vote")),
+      h("p", { class: "received-head fit" }, t("tv.insidejob.tally"))),
     h("ul", { class: "replay-ballots" }, Array.from({ length: view.players }, (_, seat) => {
       const named = ballots[String(seat)];
       return h("li", { testid: `replay-ballot-${seat}` },
         badge(ctx, seat, { tag: false }),
         h("span", { class: "fit" }, named ? `→ ${namesOf(ctx, named)}` : t("tv.replay.no_ballot")),
-        h("span", { class: `received fit${leaders.has(seat) ? " lead" : ""}` },
-          t("tv.insidejob.received", { count: tally[seat] || 0 })));
+        h("span", {
+          class: `received fit${leaders.has(seat) ? " lead" : ""}`, testid: `replay-received-${seat}`,
+        }, String(tally[seat] || 0)));
     })));
 }

@@ -148,8 +148,13 @@ def test_the_leader_steps_an_inside_job_game_on_the_board(
                         "data-why", why
                     )
             else:
+                # The votes each row's player received: a column named once, a number a row.
+                expect(page.locator(".received-head")).to_have_text("Votes received")
                 for seat in range(5):
                     expect(page.get_by_test_id(f"replay-ballot-{seat}")).to_be_visible()
+                    expect(page.get_by_test_id(f"replay-received-{seat}")).to_have_text(
+                        str(view["vote"]["tally"][seat])
+                    )
         table.leader({"type": "replay", "step": None})
         for board in (big, small):
             board.scene("insidejob.reveal")

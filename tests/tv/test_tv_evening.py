@@ -348,8 +348,11 @@ def test_inside_job_steps_are_its_tricks_then_the_vote(window):
         for seat, why in not_following(end["view"], index).items():
             assert f"off_suit:{index}:{seat}:{why}" in elements
     canvas = show(window, [over(end, len(tricks))], "insidejob-step-vote")
+    tally = end["view"]["vote"]["tally"]
+    assert en("tv.insidejob.tally") in canvas.texts()  # the votes received: a column, named once
     for seat in range(5):
         assert f"replay_ballot:{seat}" in canvas.elements()
+        assert f"replay_received:{seat}:{tally[seat]}" in canvas.elements()
 
 
 def test_off_suit_says_chose_not_to_only_when_a_later_trick_proves_the_suit_was_held():

@@ -113,7 +113,6 @@ def test_the_votes_a_player_received_stand_in_their_own_column():
         vote = messages[-1]["view"]["vote"]
         texts = canvas.texts()
         assert en("tv.insidejob.tally") in texts and en("tv.insidejob.vote_column") in texts
-        assert not any(text.startswith(en("tv.insidejob.received", count=0)[:5]) for text in texts)
         header = next(d.rect for d in canvas.drawn if d.label == en("tv.insidejob.tally"))
         ballots = next(d.rect for d in canvas.drawn if d.label == en("tv.insidejob.vote_column"))
         for seat, count in enumerate(vote["tally"]):

@@ -182,7 +182,10 @@ def _vote(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
     ballots = vote.get("ballots") or {}
     tally = list(vote.get("tally") or [])
     leaders = set(vote.get("leaders") or [])
-    canvas.text(frame.t("tv.replay.vote"), LEFT, TOP, 52, theme.ACCENT, max_width=WIDTH)
+    canvas.text(frame.t("tv.replay.vote"), LEFT, TOP, 52, theme.ACCENT, max_width=1300)
+    # The votes a row's player received, in a column named once: "→ Beep  received 2" on one
+    # line read as Beep's two votes (QA, on the reveal).
+    canvas.text(frame.t("tv.insidejob.tally"), 1860, TOP + 60, 30, theme.MUTED, "bottomright", 400)
     players = frame.player_count()
     row_height = min(120.0, 640 / max(1, players))
     for seat in range(players):
@@ -196,7 +199,6 @@ def _vote(canvas: Canvas, frame: Frame, view: dict[str, Any]) -> None:
         canvas.text(line, 700, cy, 36, theme.TEXT, "midleft", 700)
         received = tally[seat] if seat < len(tally) else 0
         colour = theme.ACCENT if seat in leaders else theme.MUTED
-        canvas.text(
-            frame.t("tv.insidejob.received", count=received), 1860, cy, 32, colour, "midright", 400
-        )
+        area = canvas.text(str(received), 1860, cy, 40, colour, "midright", 400)
+        canvas.element(f"replay_received:{seat}:{received}", area)
         canvas.element(f"replay_ballot:{seat}", canvas.rect(50, y, 1820, row_height))
