@@ -55,14 +55,20 @@ def test_the_mole_buttons_break_no_word(phones: Any, host: Any, kit: Any, lang: 
     page.screenshot(path=ARTIFACTS / f"layout-replay-{lang}-360.png")
 
 
+def leader_with_large_text(phones: Any, kit: Any, host: Any, lang: str) -> Page:
+    """The leader's phone (seat 0) at a Mole table's first proposal, large text on."""
+    (page,) = table_of_five(phones, kit, host, lang, real=lambda deal: [0])
+    page.get_by_test_id("text-size").click()
+    expect(page.locator("html")).to_have_attribute("data-text", "large")
+    return page
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_with_large_text_the_pairs_of_buttons_break_no_word(
     phones: Any, host: Any, kit: Any, lang: str
 ) -> None:
     # QA, es at 360 px with large text: "Aprob / ar", "Rechaz / ar".
-    (page,) = table_of_five(phones, kit, host, lang, real=lambda deal: [0])
-    page.get_by_test_id("text-size").click()
-    expect(page.locator("html")).to_have_attribute("data-text", "large")
+    page = leader_with_large_text(phones, kit, host, lang)
     view = public(host)
     team = [seat for seat in range(5) if seat != view["boss"]][:2]
     act(host, view["boss"], {"type": "propose", "team": team})
@@ -79,9 +85,7 @@ def test_with_large_text_the_roles_at_the_end_break_no_word(
     phones: Any, host: Any, kit: Any, lang: str
 ) -> None:
     # QA, es at 360 px with large text: "Conduc / tor", "Sopló / n", "Conta / cto".
-    (page,) = table_of_five(phones, kit, host, lang, real=lambda deal: [0])
-    page.get_by_test_id("text-size").click()
-    expect(page.locator("html")).to_have_attribute("data-text", "large")
+    page = leader_with_large_text(phones, kit, host, lang)
     mole_to_the_end(host, protect="mole", accuse="contact")
     expect(page.get_by_test_id("reveal")).to_be_visible()
     no_word_broken(
