@@ -268,9 +268,16 @@ function fitName(node) {
       if (shrink(node, (base) => Math.min(base, NAME_SMALLEST))) shortenInTheMiddle(node);
       return;
     }
+    // One word wider than the column: broken where the line ends, with a hyphen there (soft
+    // hyphens, board.css), so "WWWWWWWWW- / WWWWWWW" reads as one name, not as two (QA).
+    const whole = node.textContent;
+    node.dataset.full = whole;
+    node.setAttribute("aria-label", whole);
+    node.textContent = whole.split(/(\s+)/).map((part) => Array.from(part).join("\u00ad")).join("");
     node.classList.add("anywhere");
     node.style.fontSize = oneLine;
     if (!shrink(node, (base) => Math.min(base, NAME_SMALLEST))) return;
+    node.textContent = whole;
     node.classList.remove("two-lines", "anywhere");
     node.style.fontSize = oneLine;
   }

@@ -56,3 +56,42 @@ def test_a_long_word_in_the_last_guess_is_whole(
                 assert not name["split"], name
     finally:
         board.close()
+
+
+WATCHER = "MMMMMMMMMMMMMMMM"
+HYPHENATED = """() => [...document.querySelectorAll(".audience-table .member .name")].map((el) => ({
+  full: el.dataset.full ?? el.textContent, text: el.textContent,
+  hyphens: getComputedStyle(el).hyphens,
+}))"""
+
+
+@pytest.mark.parametrize("viewport", [BOARD_VIEWPORT, SMALL_VIEWPORT], ids=["1080", "720"])
+def test_a_watchers_one_long_word_breaks_with_a_hyphen(
+    browser: Any, host: Any, viewport: dict[str, int], shots: Path
+) -> None:
+    """A watcher named one sixteen-letter word, in the audience's column: when it must take two
+    lines, the break carries a hyphen (soft hyphens the browser shows where it breaks), so it
+    reads as one name; before, "MMMMMMMM / MMMMMMMM" read as two (QA)."""
+    table = Table(host)
+    table.join(*GAMES["mole"][1:6])
+    table.watch(WATCHER)
+    table.watch("Zoe")
+    table.leader({"type": "start"})
+    table.suspect(WATCHER, [0])
+    table.suspect("Zoe", [1])
+    while not table.over():
+        table.step()
+    board = BoardPage(browser, f"{host.url}board?lang=en&cycle=1", viewport, "en")
+    try:
+        with board.held("audience"):
+            board.snapshot(f"audience-watcher-word-{viewport['height']}", shots)
+            names = {n["full"]: n for n in board.page.evaluate(NAMES) if not n["final"]}
+            styles = {n["full"]: n for n in board.page.evaluate(HYPHENATED)}
+            wide = names[WATCHER]
+            assert not wide["cut"] and wide["shown"] == WATCHER, wide
+            assert wide["split"], wide  # the column is narrower than the word at 18 px
+            shown = styles[WATCHER]
+            assert "\u00ad" in shown["text"] and shown["hyphens"] == "manual", shown
+            assert not names["Zoe"]["split"] and names["Zoe"]["shown"] == "Zoe"
+    finally:
+        board.close()

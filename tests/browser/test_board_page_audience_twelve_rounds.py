@@ -30,7 +30,8 @@ NAMES = """() => [...document.querySelectorAll(".audience-table .name")].map((el
     const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
     if (tops.size > 1) split.push(match[0]);
   }
-  return { shown: el.textContent, full: el.dataset.full ?? el.textContent,
+  // A soft hyphen shows only where a long word breaks (pieces.js): not part of what is read.
+  return { shown: el.textContent.replaceAll("\u00ad", ""), full: el.dataset.full ?? el.textContent,
     cut: el.classList.contains("too-long"), size: parseFloat(getComputedStyle(el).fontSize),
     split, final: Boolean(el.closest("td.final")) };
 })"""
