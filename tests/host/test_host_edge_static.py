@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 
 import pytest
 from aiohttp import web
 
 from host.netaddr import listening_socket
-from host.server import HostConfig, create_app
+from host.server import PHONECLIENT_DIR, HostConfig, create_app
+from host.static import StaticFolder
 
 
 @pytest.fixture
@@ -137,3 +139,31 @@ async def test_even_the_parsers_own_refusals_name_no_version(tmp_path):
             assert b"Server: molecrew\r\n" in answer and b"aiohttp" not in answer, answer
     finally:
         await runner.cleanup()
+
+
+async def test_a_style_sheet_is_served_without_its_comments(page_host):
+    """Comments are the source's, not the phone's; a "/*" inside a string stays, and a comment
+    between two tokens still separates them."""
+    (page_host.folder / "look.css").write_text(
+        "/* the page's look */\n"
+        'a::before { content: "/* not a comment */"; }\n'
+        "/* it's\n   two lines */\n"
+        "b { margin: 0/**/auto; font-family: 'x /* y'; }\n"
+    )
+    served = await page_host.client.get("/static/look.css")
+    assert served.status == 200
+    assert await served.text() == (
+        'a::before { content: "/* not a comment */"; }\n'
+        "b { margin: 0 auto; font-family: 'x /* y'; }\n"
+    )
+
+
+def test_the_phones_own_sheet_loses_only_its_comments():
+    """The real sheet: every rule is still there, token for token, once comments are gone."""
+    source = (PHONECLIENT_DIR / "style.css").read_text()
+    asset = StaticFolder(PHONECLIENT_DIR).find("style.css")
+    assert asset is not None
+    served = asset.body.decode()
+    assert "/*" not in served and len(served) < len(source) * 0.8
+    tokens = re.compile(r"\s+")
+    assert tokens.sub("", re.sub(r"/\*.*?\*/", "", source, flags=re.S)) == tokens.sub("", served)
