@@ -1,4 +1,5 @@
-"""Buttons and Inside Job's table at 320 and 360 px break no word in its middle (QA)."""
+"""Buttons and Inside Job's table, from 320 to 412 px wide, break no word in its middle (QA:
+"Siguient / e" at 390 px)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from tests.browser.test_phone_qa_fixes import (
     table_of_five,
 )
 
-WIDTHS = (320, 360)
+WIDTHS = (320, 360, 375, 390, 412)
 
 
 def no_word_broken(page: Page, selector: str, where: str) -> None:
