@@ -252,6 +252,8 @@ function fitLine(node) {
 function fitName(node) {
   node.classList.remove("two-lines", "anywhere");
   if (node.dataset.full !== undefined) node.textContent = node.dataset.full;
+  if (node.dataset.whole !== undefined) node.textContent = node.dataset.whole;
+  delete node.dataset.whole;
   if (!shrink(node, (base) => Math.max(base * SMALLEST, Math.min(base, READABLE)))) return;
   const oneLine = node.style.fontSize;
   if (node.closest(".two-line-names")) {
@@ -271,13 +273,14 @@ function fitName(node) {
     // One word wider than the column: broken where the line ends, with a hyphen there (soft
     // hyphens, board.css), so "WWWWWWWWW- / WWWWWWW" reads as one name, not as two (QA).
     const whole = node.textContent;
-    node.dataset.full = whole;
+    node.dataset.whole = whole;
     node.setAttribute("aria-label", whole);
     node.textContent = whole.split(/(\s+)/).map((part) => Array.from(part).join("\u00ad")).join("");
     node.classList.add("anywhere");
     node.style.fontSize = oneLine;
     if (!shrink(node, (base) => Math.min(base, NAME_SMALLEST))) return;
     node.textContent = whole;
+    delete node.dataset.whole;
     node.classList.remove("two-lines", "anywhere");
     node.style.fontSize = oneLine;
   }

@@ -60,7 +60,7 @@ def test_a_long_word_in_the_last_guess_is_whole(
 
 WATCHER = "MMMMMMMMMMMMMMMM"
 HYPHENATED = """() => [...document.querySelectorAll(".audience-table .member .name")].map((el) => ({
-  full: el.dataset.full ?? el.textContent, text: el.textContent,
+  full: el.dataset.whole ?? el.textContent, text: el.textContent,
   hyphens: getComputedStyle(el).hyphens,
 }))"""
 

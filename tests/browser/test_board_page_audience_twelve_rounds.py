@@ -31,7 +31,8 @@ NAMES = """() => [...document.querySelectorAll(".audience-table .name")].map((el
     if (tops.size > 1) split.push(match[0]);
   }
   // A soft hyphen shows only where a long word breaks (pieces.js): not part of what is read.
-  return { shown: el.textContent.replaceAll("\u00ad", ""), full: el.dataset.full ?? el.textContent,
+  return { shown: el.textContent.replaceAll("\u00ad", ""),
+    full: el.dataset.full ?? el.dataset.whole ?? el.textContent,
     cut: el.classList.contains("too-long"), size: parseFloat(getComputedStyle(el).fontSize),
     split, final: Boolean(el.closest("td.final")) };
 })"""
